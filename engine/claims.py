@@ -1,0 +1,418 @@
+"""The kinds of claim a figure can make, and how the engine checks each.
+
+A claim is one table ``[[claim]]`` of a figure specification (:mod:`engine.specs`). It has an
+``id``, the ``lines`` of the text that make it, optionally the sentence it checks (``says``)
+and a turn override (``turn``), and one or more of these statements:
+
+``roll = "6-2"`` or ``rolls = ["6-5", "5-5"]``
+    the roll the statements below are about (with ``rolls``: each of them in turn).
+``after = { roll = "6-2", play = "bar/2!" }``
+    first make this play (it must be legal), then check the statements in the position it
+    leads to, with the other side to move.
+``plays = ["bar/6! bar/2"]``
+    the legal plays of the roll are exactly these (``[]``: the whole roll is forfeited).
+``legal = [...]``
+    these plays are legal (others may be too).
+``illegal = [...]`` with ``because = "…"``
+    these plays are not legal, for the stated reason: ``rules`` (a move the movement rules
+    forbid), ``ended`` (the game ended before the play did), ``more-dice`` (another play uses
+    more dice), ``higher-die`` (only one die can be used and another play uses the higher),
+    ``reduction`` (another play wastes fewer pips in bearing off).
+``reductions = { "22/off(5) 24/off(2)" = 3 }``
+    the total reduction of each written play (legal or not).
+``outcomes = { "19/off" = "hemspel" }``
+    each written play is legal and ends the game this way (a score key such as
+    ``hemspel+munk``; ``none`` for a play that does not end it).
+``every_play = ["leaves-blot"]``
+    a property of every legal play: ``leaves-blot``, ``bears-off``, ``no-bear-off``,
+    ``ends-game``, ``no-end``.
+``outcome = "sprangjan"``
+    with a roll: every legal play ends the game so; without: the position's own outcome
+    (``none`` if the game goes on).
+``facts = { entry_points = 2, hit = 3, may_burst = true }``
+    facts about the position from the side of ``colour`` (default: the player to move):
+    open points to enter on, checkers on the bar, whether entering may burst a band.
+``crossing = { block = [8, 12], start = 7, die = 6 }``
+    for every roll: a checker passes beyond the block only when it starts on ``start`` and
+    moves with ``die``, and some play does so whenever a die shows ``die``.
+``table = { ways_to_end = 7, ways_with_munk = 5 }``, ``ranks_above = [a, b]``,
+``ranks_equal = [a, b]``
+    facts about the game's points table.
+
+``disagrees = true`` turns a claim round: the text states it, the engine shows it false. The
+check then passes only while the engine still disagrees, and the report lists it as a known
+disagreement, so a wrong sentence can never pass silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .core.dice import parse_roll
+from .core.errors import TabulaError
+from .core.moves import OFF, Play, parse_play
+from .core.position import Colour, Position
+from .core.registry import get_game, make_rules, read_position
+from .specs import FigureSpec
+
+_STATEMENTS = {
+    "plays",
+    "legal",
+    "illegal",
+    "reductions",
+    "outcomes",
+    "every_play",
+    "outcome",
+    "facts",
+    "crossing",
+    "table",
+    "ranks_above",
+    "ranks_equal",
+}
+_KEYS = _STATEMENTS | {
+    "id",
+    "lines",
+    "says",
+    "turn",
+    "roll",
+    "rolls",
+    "after",
+    "because",
+    "disagrees",
+    "note",
+}
+_REASONS = {"rules", "ended", "more-dice", "higher-die", "reduction"}
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The verdict on one claim: ``holds`` says whether the text's statement is true."""
+
+    figure: str
+    claim: str
+    lines: str
+    holds: bool
+    problems: tuple[str, ...]
+    disagrees: bool
+
+    @property
+    def passed(self) -> bool:
+        """A claim passes when the engine agrees — or, for a recorded disagreement, disagrees."""
+        return self.holds != self.disagrees
+
+    def describe(self) -> str:
+        head = f"figure {self.figure}, claim '{self.claim}' ({self.lines})"
+        if self.passed and self.disagrees:
+            return f"{head}: the text is wrong, as recorded: {'; '.join(self.problems)}"
+        if self.passed:
+            return f"{head}: holds"
+        if self.disagrees:
+            return f"{head}: recorded as wrong, but the engine now agrees with the text"
+        return f"{head}: {'; '.join(self.problems)}"
+
+
+class ClaimError(TabulaError):
+    """A claim written in a way the checker cannot read."""
+
+
+def check_figure(spec: FigureSpec) -> list[ClaimResult]:
+    """Check every claim of a figure, after checking its position and drawn play."""
+    game = get_game(spec.game)
+    rules = make_rules(game, spec.rules)
+    if spec.view.kind == "table":
+        position = game.start()
+    else:
+        try:
+            position = read_position(spec.position, spec.game)
+        except TabulaError as error:
+            raise ClaimError(f"figure {spec.id}: position: {error}") from None
+        _check_view(spec, game, position, rules)
+    return [_check_claim(spec, game, position, rules, claim) for claim in spec.claims]
+
+
+def _check_view(spec: FigureSpec, game: Any, position: Position, rules: Any) -> None:
+    """The play drawn as arrows must be legal, so a figure can never show an illegal play."""
+    if not spec.view.play:
+        return
+    if not spec.view.roll:
+        raise ClaimError(f"figure {spec.id}: [view] play needs a roll")
+    roll = parse_roll(spec.view.roll)
+    legal = _legal_keys(game, position, roll, rules)
+    play = _resolve(game, position, roll, spec.view.play, rules)
+    if play is None or play.key() not in legal:
+        raise ClaimError(f"figure {spec.id}: [view] play '{spec.view.play}' is not legal")
+
+
+def _check_claim(
+    spec: FigureSpec, game: Any, position: Position, rules: Any, claim: dict[str, Any]
+) -> ClaimResult:
+    unknown = sorted(set(claim) - _KEYS)
+    where = f"figure {spec.id}, claim '{claim['id']}'"
+    if unknown:
+        raise ClaimError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    if not set(claim) & _STATEMENTS:
+        raise ClaimError(f"{where}: states nothing (give plays, legal, outcome, facts …)")
+    if "lines" not in claim:
+        raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
+    if "turn" in claim:
+        position = position.replace(turn=Colour(claim["turn"]))
+    if "after" in claim:
+        position = _after(game, position, rules, claim["after"], where)
+    rolls = claim.get("rolls") or [claim.get("roll")]
+    problems: list[str] = []
+    for roll in rolls:
+        single = {k: v for k, v in claim.items() if k != "rolls"}
+        if roll is not None:
+            single["roll"] = roll
+        problems += _Checker(game, position, rules, single, where).run()
+    return ClaimResult(
+        figure=spec.id,
+        claim=claim["id"],
+        lines=claim["lines"],
+        holds=not problems,
+        problems=tuple(problems),
+        disagrees=bool(claim.get("disagrees", False)),
+    )
+
+
+class _Checker:
+    """Checks the statements of one claim and collects what does not hold."""
+
+    def __init__(
+        self, game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+    ) -> None:
+        self.game = game
+        self.position = position
+        self.rules = rules
+        self.claim = claim
+        self.where = where
+        self.problems: list[str] = []
+        self.roll = parse_roll(claim["roll"]) if "roll" in claim else None
+        self._analyses: list[Any] | None = None
+
+    @property
+    def analyses(self) -> list[Any]:
+        if self.roll is None:
+            raise ClaimError(f"{self.where}: this statement needs a roll")
+        if self._analyses is None:
+            self._analyses = self.game.analyse(self.position, self.roll, self.rules)
+        return self._analyses
+
+    def run(self) -> list[str]:
+        for key in sorted(set(self.claim) & _STATEMENTS):
+            getattr(self, f"_{key}")(self.claim[key])
+        return self.problems
+
+    # -- plays --------------------------------------------------------------------------
+
+    def _resolve(self, text: str) -> Play | None:
+        assert self.roll is not None
+        return _resolve(self.game, self.position, self.roll, text, self.rules)
+
+    def _legal_strings(self) -> list[str]:
+        return [str(a.play) for a in self.analyses]
+
+    def _plays(self, written: list[str]) -> None:
+        legal = {a.play.key(): str(a.play) for a in self.analyses}
+        claimed: dict[Any, str] = {}
+        for text in written:
+            play = self._resolve(text)
+            if play is None:
+                self.problems.append(f"'{text}' cannot be played at all")
+                continue
+            claimed[play.key()] = text
+        if not written:
+            claimed[Play().key()] = "(no move)"
+        missing = [t for k, t in claimed.items() if k not in legal]
+        extra = [t for k, t in legal.items() if k not in claimed]
+        if missing or extra:
+            self.problems.append(
+                f"roll {self.claim['roll']}: the text's plays {sorted(claimed.values())} are not "
+                f"the legal plays {sorted(legal.values())}"
+            )
+
+    def _legal(self, written: list[str]) -> None:
+        legal = {a.play.key() for a in self.analyses}
+        for text in written:
+            play = self._resolve(text)
+            if play is None or play.key() not in legal:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{text}' is not legal "
+                    f"(legal: {self._legal_strings()})"
+                )
+
+    def _illegal(self, written: list[str]) -> None:
+        because = self.claim.get("because")
+        if because not in _REASONS:
+            raise ClaimError(f"{self.where}: 'illegal' needs because = one of {sorted(_REASONS)}")
+        legal = {a.play.key() for a in self.analyses}
+        for text in written:
+            reason = self._why_not(text, legal)
+            if reason != because:
+                found = "it is legal" if reason is None else f"the reason is '{reason}'"
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{text}' is said illegal ({because}), but {found}"
+                )
+
+    def _why_not(self, text: str, legal: set[Any]) -> str | None:
+        assert self.roll is not None
+        moves = parse_play(text, field=f"{self.where}: play")
+        play, after, problem = self.game.trace(self.position, self.roll, moves, self.rules)
+        if after is None:
+            return "rules"
+        if problem:
+            return "ended"
+        if play.key() in legal:
+            return None
+        best = self.analyses[0].play if self.analyses else Play()
+        most = max(len(a.play.moves) for a in self.analyses)
+        if len(play.moves) < most:
+            return "more-dice"
+        if len(play.moves) == 1 and any(
+            len(a.play.moves) == 1 and a.play.moves[0].die > play.moves[0].die
+            for a in self.analyses
+        ):
+            return "higher-die"
+        if play.reduction > min(a.play.reduction for a in self.analyses):
+            return "reduction"
+        return f"not legal for another reason (compare '{best}')"
+
+    def _reductions(self, table: dict[str, int]) -> None:
+        assert self.roll is not None
+        for text, expected in table.items():
+            moves = parse_play(text, field=f"{self.where}: play")
+            play, after, _ = self.game.trace(self.position, self.roll, moves, self.rules)
+            if after is None:
+                self.problems.append(f"'{text}' cannot be played, so it has no reduction")
+            elif play.reduction != expected:
+                self.problems.append(
+                    f"'{text}' reduces by {play.reduction}, not {expected} as the text says"
+                )
+
+    def _outcomes(self, table: dict[str, str]) -> None:
+        by_key = {a.play.key(): a for a in self.analyses}
+        for text, expected in table.items():
+            play = self._resolve(text)
+            analysis = by_key.get(play.key()) if play else None
+            if analysis is None:
+                self.problems.append(f"'{text}' is not legal (legal: {self._legal_strings()})")
+                continue
+            found = analysis.outcome.kind if analysis.outcome else "none"
+            if found != expected:
+                self.problems.append(f"'{text}' ends as '{found}', not '{expected}'")
+
+    def _every_play(self, properties: list[str]) -> None:
+        for name in properties:
+            test = _PROPERTIES.get(name)
+            if test is None:
+                raise ClaimError(f"{self.where}: unknown play property '{name}'")
+            failing = [str(a.play) for a in self.analyses if not test(a, self.position)]
+            if failing:
+                self.problems.append(f"roll {self.claim['roll']}: not '{name}': {failing}")
+
+    def _outcome(self, expected: str) -> None:
+        if self.roll is None:
+            outcome = self.game.outcome(self.position)
+            found = outcome.kind if outcome else "none"
+            if found != expected:
+                self.problems.append(f"the position's outcome is '{found}', not '{expected}'")
+            return
+        for analysis in self.analyses:
+            found = analysis.outcome.kind if analysis.outcome else "none"
+            if found != expected:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{analysis.play}' ends as '{found}', "
+                    f"not '{expected}'"
+                )
+
+    # -- facts about a position -----------------------------------------------------------
+
+    def _facts(self, facts: dict[str, Any]) -> None:
+        colour = Colour(facts.get("colour", self.position.turn or "w"))
+        found = self.game.facts(self.position, colour)
+        for key, expected in facts.items():
+            if key == "colour":
+                continue
+            if key not in found:
+                raise ClaimError(f"{self.where}: unknown fact '{key}' (known: {sorted(found)})")
+            if found[key] != expected:
+                self.problems.append(f"{key} is {found[key]}, not {expected}")
+
+    def _crossing(self, spec: dict[str, Any]) -> None:
+        low, high = spec["block"]
+        start, die = spec["start"], spec["die"]
+        for roll in _rolls():
+            analyses = self.game.analyse(self.position, roll, self.rules)
+            crossings = [
+                m for a in analyses for m in a.play.moves if m.start < low and m.end > high
+            ]
+            wrong = [m for m in crossings if (m.start, m.die) != (start, die)]
+            if wrong:
+                self.problems.append(f"roll {roll[0]}-{roll[1]}: {wrong[0]} crosses the block")
+            if die in roll and not crossings:
+                self.problems.append(f"roll {roll[0]}-{roll[1]}: no play crosses the block")
+
+    # -- the points table -------------------------------------------------------------------
+
+    def _table(self, facts: dict[str, int]) -> None:
+        found = self.game.table_facts()
+        for key, expected in facts.items():
+            if found.get(key) != expected:
+                self.problems.append(f"{key} is {found.get(key)}, not {expected}")
+
+    def _ranks_above(self, pair: list[str]) -> None:
+        higher, lower = (self.game.score(k).box for k in pair)
+        if not higher < lower:
+            self.problems.append(f"'{pair[0]}' does not rank above '{pair[1]}'")
+
+    def _ranks_equal(self, pair: list[str]) -> None:
+        first, second = (self.game.score(k).box for k in pair)
+        if first != second:
+            self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
+
+
+def _after(game: Any, position: Position, rules: Any, step: dict[str, str], where: str) -> Position:
+    """The position after a legal play, for claims about what follows."""
+    roll = parse_roll(step["roll"])
+    play = _resolve(game, position, roll, step["play"], rules)
+    for analysis in game.analyse(position, roll, rules):
+        if play is not None and analysis.play.key() == play.key():
+            return analysis.after
+    raise ClaimError(f"{where}: 'after' play '{step['play']}' is not legal with {step['roll']}")
+
+
+def _resolve(game: Any, position: Position, roll: Any, text: str, rules: Any) -> Play | None:
+    """The moves a written play stands for, if the movement rules allow them at all."""
+    play, after, _ = game.trace(position, roll, parse_play(text), rules)
+    return play if after is not None else None
+
+
+def _legal_keys(game: Any, position: Position, roll: Any, rules: Any) -> set[Any]:
+    return {a.play.key() for a in game.analyse(position, roll, rules)}
+
+
+def _rolls() -> Iterable[tuple[int, int]]:
+    for high in range(6, 0, -1):
+        for low in range(high, 0, -1):
+            yield high, low
+
+
+def _leaves_blot(analysis: Any, before: Position) -> bool:
+    mover = before.turn
+    after: Position = analysis.after
+    return any(after.count(mover, p) == 1 for p in range(1, 25))
+
+
+def _bears_off(analysis: Any, before: Position) -> bool:
+    return any(m.end == OFF for m in analysis.play.moves)
+
+
+_PROPERTIES = {
+    "leaves-blot": _leaves_blot,
+    "bears-off": _bears_off,
+    "no-bear-off": lambda a, p: not _bears_off(a, p),
+    "ends-game": lambda a, p: a.outcome is not None,
+    "no-end": lambda a, p: a.outcome is None,
+}

@@ -1,0 +1,202 @@
+"""``python -m engine``: the rules engine on the command line.
+
+Commands (``python -m engine COMMAND --help`` for each)::
+
+    start GAME                                   the starting position, in the notation
+    legal GAME --position P [--roll A-B]         the legal plays, as JSON
+    outcome GAME --position P                    is the game over, how, for how many points
+    draw GAME --position P [--roll A-B] [--play PLAY] -o FILE.svg|FILE.pdf
+    verify [FIGURE ...]                          check the claims of diagrams/; "N passed, M failed"
+
+Positions use the notation documented in :mod:`engine.core.notation`. Rules switches are
+given as ``--rules name=value`` (repeatable). Bad input is answered with one line saying
+what is wrong and where, and exit status 2; a failed verification exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .core.dice import parse_roll
+from .core.errors import TabulaError
+from .core.moves import Move, parse_play
+from .core.position import Colour
+from .core.registry import Outcome, get_game, make_rules, read_position, write_position
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (no usage dump), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    start = commands.add_parser("start", help="print the starting position of a game")
+    start.add_argument("game")
+
+    legal = commands.add_parser("legal", help="list the legal plays as JSON")
+    _position_arguments(legal)
+
+    outcome = commands.add_parser("outcome", help="say whether and how the game is over")
+    outcome.add_argument("game")
+    outcome.add_argument("--position", "-p", required=True, help="a position in the notation")
+
+    draw = commands.add_parser("draw", help="draw a position as SVG or PDF")
+    _position_arguments(draw)
+    draw.add_argument("--play", default="", help="a legal play to draw as arrows")
+    draw.add_argument("--view", choices=("board", "quarter"), default="board")
+    draw.add_argument("--quarter", type=int, choices=(1, 2, 3, 4), default=4)
+    draw.add_argument("--numbering", choices=("w", "b"), default="w")
+    draw.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.pdf")
+
+    verify = commands.add_parser("verify", help="check every figure specification")
+    verify.add_argument("figures", nargs="*", help="figure ids (default: all)")
+    verify.add_argument("-v", "--verbose", action="store_true", help="list every claim")
+    return parser
+
+
+def _position_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("game")
+    command.add_argument("--position", "-p", required=True, help="a position in the notation")
+    command.add_argument("--roll", "-r", help="the roll, A-B (default: the position's dice)")
+    command.add_argument(
+        "--rules", action="append", default=[], metavar="NAME=VALUE", help="a rules switch"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _COMMANDS[args.command](args)
+    except TabulaError as error:
+        print(f"python -m engine {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _start(args: argparse.Namespace) -> int:
+    print(write_position(get_game(args.game).start()))
+    return 0
+
+
+def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
+    game = get_game(args.game)
+    position = _read(args.position, args.game)
+    roll = parse_roll(args.roll) if args.roll else None
+    settings: dict[str, str] = {}
+    for item in args.rules:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise TabulaError(f"--rules '{item}': write NAME=VALUE")
+        settings[name] = value
+    return game, position, roll, make_rules(game, settings)
+
+
+def _read(text: str, game: str) -> Any:
+    try:
+        return read_position(text, game)
+    except TabulaError as error:
+        raise TabulaError(f"position: {error}") from None
+
+
+def _legal(args: argparse.Namespace) -> int:
+    game, position, roll, rules = _setup(args)
+    plays = [
+        {
+            "play": str(a.play),
+            "moves": [_move_json(m) for m in a.play.moves],
+            "after": write_position(a.after),
+            "outcome": _outcome_json(a.outcome),
+        }
+        for a in game.analyse(position, roll, rules)
+    ]
+    print(json.dumps(plays, ensure_ascii=False, indent=2))
+    return 0
+
+
+def _move_json(move: Move) -> dict[str, Any]:
+    return {
+        "from": "bar" if move.start == 0 else move.start,
+        "to": "off" if move.end == 25 else move.end,
+        "die": move.die,
+        "hits": move.hits,
+        "burst": move.burst,
+    }
+
+
+def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner.value,
+        "kind": outcome.kind,
+        "label": outcome.label,
+        "points": outcome.points,
+        **dict(outcome.details),
+    }
+
+
+def _outcome(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    position = _read(args.position, args.game)
+    outcome = game.outcome(position)
+    answer = {"over": outcome is not None, **(_outcome_json(outcome) or {})}
+    print(json.dumps(answer, ensure_ascii=False))
+    return 0
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from .render.board import render_pdf, render_svg
+    from .render.positions import picture
+
+    game, position, roll, rules = _setup(args)
+    output = Path(args.output)
+    if output.suffix not in (".svg", ".pdf"):
+        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    play = None
+    if args.play:
+        if roll is None and position.dice is None:
+            raise TabulaError("--play needs a roll (--roll or the position's dice)")
+        moves = parse_play(args.play, field="--play")
+        play, after, _ = game.trace(position, roll or position.dice, moves, rules)
+        legal = {a.play.key() for a in game.analyse(position, roll, rules)}
+        if after is None or play.key() not in legal:
+            raise TabulaError(f"--play '{args.play}' is not a legal play here")
+    shown = picture(
+        position,
+        game.geometry,
+        kind=args.view,
+        numbering=Colour(args.numbering),
+        quarter=args.quarter if args.view == "quarter" else 0,
+        roll=roll or position.dice,
+        play=play,
+    )
+    data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
+    output.write_bytes(data)
+    print(f"wrote {output} ({len(data):,} bytes)")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .verify import run
+
+    return run(args.figures, verbose=args.verbose)
+
+
+_COMMANDS = {
+    "start": _start,
+    "legal": _legal,
+    "outcome": _outcome,
+    "draw": _draw,
+    "verify": _verify,
+}

@@ -1,0 +1,1 @@
+"""What every game shares: dice, positions, the notation, moves and plays, the registry."""

@@ -1,0 +1,119 @@
+"""The registry of games: the CLI, the Sphinx directive and the shared tests look games up here.
+
+Every game implements the small interface :class:`Game` (after OpenSpiel): a starting
+position, validation, legal plays, applying a play, and the outcome of a position. Rules
+variants are named switches in a frozen dataclass per game (:attr:`Game.rules_type`), each
+citing the lines of the source it follows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from .dice import Roll
+from .errors import NotationError, TabulaError
+from .moves import Play
+from .notation import ExtraField, format_position, parse_position
+from .position import Colour, Geometry, Position
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: who won, how, and for how many points."""
+
+    winner: Colour
+    kind: str
+    points: int
+    label: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """What a game module provides."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    geometry: ClassVar[Geometry]
+    extra_fields: ClassVar[tuple[ExtraField, ...]]
+    rules_type: ClassVar[type]
+
+    def start(self) -> Position: ...
+
+    def validate(self, position: Position) -> None: ...
+
+    def legal_plays(
+        self, position: Position, roll: Roll | None = None, rules: Any = None
+    ) -> list[Play]: ...
+
+    def apply(self, position: Position, play: Play, rules: Any = None) -> Position: ...
+
+    def outcome(self, position: Position) -> Outcome | None: ...
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (each game module calls this once)."""
+    _GAMES[game.name] = game
+    return game
+
+
+def games() -> dict[str, Game]:
+    _load_builtin()
+    return dict(_GAMES)
+
+
+def get_game(name: str) -> Game:
+    _load_builtin()
+    if name not in _GAMES:
+        known = ", ".join(sorted(_GAMES))
+        raise TabulaError(f"unknown game '{name}' (known: {known})")
+    return _GAMES[name]
+
+
+def read_position(text: str, game: str | None = None) -> Position:
+    """Read and validate a position; if ``game`` is given, the position must be of that game."""
+    _load_builtin()
+    declared = {name: g.extra_fields for name, g in _GAMES.items()}
+    position = parse_position(text, declared)
+    if game is not None and position.game != game:
+        raise NotationError(
+            f"the position is of game '{position.game}', not '{game}'", field="game", column=1
+        )
+    _GAMES[position.game].validate(position)
+    return position
+
+
+def write_position(position: Position) -> str:
+    return format_position(position, get_game(position.game).extra_fields)
+
+
+def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
+    """Build a game's rules from ``name=value`` switch settings, checking names and values."""
+    rules_type = game.rules_type
+    if not settings:
+        return rules_type()
+    known = {f.name: f for f in dataclasses.fields(rules_type)}
+    values: dict[str, Any] = {}
+    for key, raw in settings.items():
+        if key not in known:
+            raise TabulaError(
+                f"{game.name} has no rules switch '{key}' (switches: {', '.join(known)})"
+            )
+        allowed = rules_type.choices(key)
+        value: Any = {"true": True, "false": False}.get(raw, raw) if isinstance(raw, str) else raw
+        if value not in allowed:
+            choices = ", ".join(str(a).lower() if isinstance(a, bool) else a for a in allowed)
+            raise TabulaError(f"rules switch {key}={raw} is not one of: {choices}")
+        values[key] = value
+    return rules_type(**values)
+
+
+def _load_builtin() -> None:
+    if _GAMES:
+        return
+    from ..games import brade  # noqa: F401  (registers itself)

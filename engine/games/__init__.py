@@ -1,0 +1,1 @@
+"""One module per game family; each registers itself with :mod:`engine.core.registry`."""

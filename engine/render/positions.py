@@ -1,0 +1,69 @@
+"""From a game position and a figure's view to a :class:`~engine.render.board.Picture`.
+
+This is the only place where rules-free drawing meets a game's geometry: it maps each
+player's own point numbers to the absolute board and turns a play into arrows. It decides
+nothing about legality — a figure's play has been checked before it gets here.
+"""
+
+from __future__ import annotations
+
+from ..core.dice import Roll
+from ..core.moves import BAR, OFF, Move, Play
+from ..core.position import Colour, Geometry, Position
+from .board import Arrow, Picture, PointRef
+
+
+def own_rows(view_kind: str, quarter: int) -> tuple[list[int], list[int]]:
+    """The rows of own point numbers, left to right as the numbering player sees the board.
+
+    His first two quarters lie on the far side, running from right to left (his home is the
+    rightmost point there, sv 2886); the last two lie on his own side, left to right.
+    """
+    if view_kind == "board":
+        return list(range(12, 0, -1)), list(range(13, 25))
+    first = 6 * quarter - 5
+    points = list(range(first, first + 6))
+    if quarter <= 2:
+        return points[::-1], []
+    return [], points
+
+
+def picture(
+    position: Position,
+    geometry: Geometry,
+    *,
+    kind: str = "board",
+    numbering: Colour = Colour.WHITE,
+    quarter: int = 0,
+    roll: Roll | None = None,
+    play: Play | None = None,
+    highlight: tuple[int, ...] = (),
+    title: str = "",
+) -> Picture:
+    """The picture of ``position`` seen and numbered from ``numbering``'s side."""
+    top, bottom = own_rows(kind, quarter)
+
+    def absolute(own: int) -> int:
+        return geometry.absolute(numbering, own)
+
+    mover = position.turn or Colour.WHITE
+    arrows = tuple(_arrow(m, mover, geometry) for m in play.moves) if play else ()
+    return Picture(
+        points=position.points,
+        top=tuple(absolute(p) for p in top),
+        bottom=tuple(absolute(p) for p in bottom),
+        labels={absolute(p): str(p) for p in (*top, *bottom)},
+        bar=position.bar,
+        off=position.off,
+        dice=tuple(roll) if roll else (),
+        arrows=arrows,
+        highlight=frozenset(absolute(p) for p in highlight),
+        title=title,
+    )
+
+
+def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:
+    start: PointRef = "bar" if move.start == BAR else geometry.absolute(mover, move.start)
+    end: PointRef = "off" if move.end == OFF else geometry.absolute(mover, move.end)
+    kind = "explode" if move.burst else ("hit" if move.hits else "move")
+    return Arrow(start=start, end=end, colour=mover.value, kind=kind, label=str(move.die))

@@ -1,0 +1,155 @@
+"""Figure specifications: the language-neutral data in ``diagrams/``.
+
+A figure is specified once, in ``diagrams/<game>/<name>.toml``, and placed in the text by
+the ``board`` directive (``docs/_ext/tabula``) under its id ``<game>/<name>``. The file
+gives the position, how to draw it, and the *claims* the text makes about it; the engine
+checks the claims (:mod:`engine.claims`) before anything is drawn.
+
+A specification reads::
+
+    game = "brade"
+    position = "brade 4w,-,... b - bar=0,3"   # the notation of engine.core.notation
+    lines = "000: sv 2949; da 1724; de 4436-4438; fr 6101"   # where the text speaks of it
+    editorial = false          # true for a figure the edition adds (not in the sources)
+    rules = { home_play = "vasa" }            # optional rules switches
+
+    [view]
+    kind = "quarter"           # "board" (24 points), "quarter" (six), "table" (no position)
+    numbering = "b"            # whose point numbers label the points, seen from his side
+    quarter = 1                # which quarter, with kind = "quarter"
+    roll = "6-2"               # dice to draw (optional)
+    play = "bar/6! bar/2"      # arrows: a legal play of that roll (optional)
+    highlight = [2, 3]         # points to highlight, in the numbering above
+
+    [[claim]]                  # as many as the text makes; see engine.claims
+    id = "6-2"
+    lines = "sv 2949"
+    roll = "6-2"
+    plays = ["bar/6! bar/2"]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .core.errors import TabulaError
+
+DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
+
+_TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
+_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight"}
+
+
+class SpecError(TabulaError):
+    """A figure specification that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class View:
+    kind: str = "board"
+    numbering: str = "w"
+    quarter: int = 0
+    roll: str = ""
+    play: str = ""
+    highlight: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """One figure: where it comes from, what it shows and what the text claims about it."""
+
+    id: str
+    path: Path
+    game: str
+    position: str
+    lines: str
+    editorial: bool
+    rules: dict[str, str]
+    view: View
+    claims: tuple[dict[str, Any], ...] = field(default=())
+    digest: str = ""
+
+
+def spec_path(figure_id: str, root: Path = DIAGRAMS) -> Path:
+    return root / f"{figure_id}.toml"
+
+
+def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
+    """Read and check the shape of ``diagrams/<figure_id>.toml``."""
+    path = spec_path(figure_id, root)
+    if not path.is_file():
+        raise SpecError(f"figure '{figure_id}': no specification at {path}")
+    raw = path.read_bytes()
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SpecError(f"{path}: not valid TOML: {error}") from None
+    where = f"{path.name}"
+    _only(data, _TOP_KEYS, where)
+    view = _view(data.get("view", {}), where)
+    required = ("game", "lines") if view.kind == "table" else ("game", "position", "lines")
+    for key in required:
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise SpecError(f"{where}: '{key}' must be a non-empty string")
+    claims = data.get("claim", [])
+    if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
+        raise SpecError(f"{where}: 'claim' must be an array of tables ([[claim]])")
+    ids = [c.get("id") for c in claims]
+    if any(not isinstance(i, str) for i in ids) or len(set(ids)) != len(ids):
+        raise SpecError(f"{where}: every [[claim]] needs an 'id', unique in the file")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise SpecError(f"{where}: 'rules' must be a table of switch = value")
+    return FigureSpec(
+        id=figure_id,
+        path=path,
+        game=data["game"],
+        position=data.get("position", ""),
+        lines=data["lines"],
+        editorial=bool(data.get("editorial", False)),
+        rules={k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in rules.items()},
+        view=view,
+        claims=tuple(claims),
+        digest=hashlib.sha256(raw).hexdigest(),
+    )
+
+
+def _view(data: Any, where: str) -> View:
+    if not isinstance(data, dict):
+        raise SpecError(f"{where}: [view] must be a table")
+    _only(data, _VIEW_KEYS, f"{where} [view]")
+    kind = data.get("kind", "board")
+    if kind not in ("board", "quarter", "table"):
+        raise SpecError(f"{where} [view]: kind must be 'board', 'quarter' or 'table', not '{kind}'")
+    quarter = data.get("quarter", 0)
+    if kind == "quarter" and quarter not in (1, 2, 3, 4):
+        raise SpecError(f"{where} [view]: a quarter view needs quarter = 1, 2, 3 or 4")
+    numbering = data.get("numbering", "w")
+    if numbering not in ("w", "b"):
+        raise SpecError(f"{where} [view]: numbering must be 'w' or 'b'")
+    highlight = data.get("highlight", [])
+    if not isinstance(highlight, list) or not all(isinstance(p, int) for p in highlight):
+        raise SpecError(f"{where} [view]: highlight must be a list of point numbers")
+    return View(
+        kind=kind,
+        numbering=numbering,
+        quarter=quarter,
+        roll=str(data.get("roll", "")),
+        play=str(data.get("play", "")),
+        highlight=tuple(highlight),
+    )
+
+
+def _only(data: dict[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise SpecError(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {sorted(allowed)}")
+
+
+def all_spec_ids(root: Path = DIAGRAMS) -> list[str]:
+    """Every figure id under ``root``, sorted."""
+    return sorted(str(p.relative_to(root).with_suffix("")) for p in root.rglob("*.toml"))

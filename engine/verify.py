@@ -1,0 +1,52 @@
+"""``python -m engine verify``: check every claim of every figure specification.
+
+Prints one line per failing claim (every claim with ``-v``), the text's known errors as
+recorded disagreements, and a closing line ``N passed, M failed``. Exit status 0 only when
+nothing failed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+
+from .claims import ClaimResult, check_figure
+from .core.errors import TabulaError
+from .specs import all_spec_ids, load_spec
+
+
+def check_all(figures: Sequence[str] = ()) -> tuple[list[ClaimResult], list[str]]:
+    """Results of every claim, and the figures that could not be checked at all."""
+    results: list[ClaimResult] = []
+    broken: list[str] = []
+    for figure in figures or all_spec_ids():
+        try:
+            results += check_figure(load_spec(figure))
+        except TabulaError as error:
+            broken.append(str(error))
+    return results, broken
+
+
+def run(figures: Sequence[str] = (), *, verbose: bool = False) -> int:
+    started = time.perf_counter()
+    results, broken = check_all(figures)
+    for problem in broken:
+        print(f"FAIL {problem}")
+    for result in results:
+        if not result.passed:
+            print(f"FAIL {result.describe()}")
+        elif verbose or result.disagrees:
+            print(f"{'note' if result.disagrees else 'ok'}   {result.describe()}")
+    passed = sum(r.passed for r in results)
+    failed = len(results) - passed + len(broken)
+    known = sum(r.passed and r.disagrees for r in results)
+    elapsed = time.perf_counter() - started
+    figures_checked = len({r.figure for r in results})
+    print(
+        f"{figures_checked} figures, {known} recorded disagreement(s) with the texts, "
+        f"{elapsed:.2f} s",
+        file=sys.stderr,
+    )
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
