@@ -646,6 +646,10 @@ class Brade:
             "boxes": len({s.box for s in SCORES}),
         }
 
+    def score_rows(self) -> list[Score]:
+        """The rows of the points table, in the text's order (sv 3094–3106)."""
+        return list(SCORES)
+
     def score(self, key: str) -> Score:
         if key not in SCORE_BY_KEY:
             raise TabulaError(f"unknown Bräde score '{key}' (known: {', '.join(SCORE_BY_KEY)})")

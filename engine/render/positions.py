@@ -48,13 +48,19 @@ def picture(
 
     mover = position.turn or Colour.WHITE
     arrows = tuple(_arrow(m, mover, geometry) for m in play.moves) if play else ()
+    bar, off = position.bar, position.off
+    if kind == "quarter":
+        # a quarter shows one side's game: the other side's bar and tray would only confuse
+        keep = (1, 0) if numbering is Colour.WHITE else (0, 1)
+        bar = (bar[0] * keep[0], bar[1] * keep[1])
+        off = (off[0] * keep[0], off[1] * keep[1])
     return Picture(
         points=position.points,
         top=tuple(absolute(p) for p in top),
         bottom=tuple(absolute(p) for p in bottom),
         labels={absolute(p): str(p) for p in (*top, *bottom)},
-        bar=position.bar,
-        off=position.off,
+        bar=bar,
+        off=off,
         dice=tuple(roll) if roll else (),
         arrows=arrows,
         highlight=frozenset(absolute(p) for p in highlight),

@@ -1,0 +1,54 @@
+"""Sphinx configuration for Tabula, built once per language.
+
+Build one language with ``sphinx-build -c . -b html -D language=da docs _build/html/da``;
+``tools/build.py`` builds all four (see README.md). Sources are in ``docs/`` (MyST), the
+catalogues in ``locale/<lang>/LC_MESSAGES/``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+sys.path.insert(0, str(ROOT))
+
+project = "Tabula"
+author = "Tabula"
+copyright = "2026, Tabula"  # noqa: A001 (Sphinx reads this name)
+
+extensions = ["myst_parser", "tabula"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 0  # explicit labels only: anchors must not change with the language
+
+# Each build passes -D language=xx; Swedish is the language of the foundation chapter.
+language = "sv"
+tabula_source_language = "sv"
+tabula_languages = {"da": "Dansk", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
+
+locale_dirs = ["../locale/"]  # relative to the source directory, docs/
+gettext_compact = True  # one catalogue per chapter folder
+gettext_uuid = False
+gettext_location = False  # line numbers would churn every catalogue on every edit
+gettext_additional_targets: list[str] = []
+
+root_doc = "index"
+exclude_patterns = ["_build", "_generated", "**/editorial.toml", ".*"]
+templates_path = ["docs/_templates"]
+html_static_path = ["docs/_static"]
+html_css_files = ["tabula.css"]
+html_theme = "alabaster"
+html_theme_options = {
+    "description": "",
+    "show_powered_by": False,
+    "show_relbars": True,
+}
+html_title = "Tabula"
+html_last_updated_fmt = None
+html_copy_source = False
+html_show_sourcelink = False
+numfig = False
+smartquotes = False  # the sources' own punctuation is printed as it is
+
+latex_engine = "xelatex"

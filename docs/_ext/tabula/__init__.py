@@ -1,0 +1,32 @@
+"""Tabula's Sphinx extension: the thin layer between the engine and the site.
+
+* :mod:`.figures` — the ``board`` and ``score-table`` directives: they ask the engine to
+  check a figure's claims and draw it (cached by content hash), never deciding rules;
+* :mod:`.editorial` — the ``ed`` role and the ``editorial-notes`` directive: every change
+  this edition made to a source sentence, with the seed line it fixes;
+* :mod:`.languages` — which language each page was written in, the notice and ``lang``
+  marking where a reader's language is missing, and the language switcher.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+ROOT = Path(__file__).resolve().parents[3]
+if str(ROOT) not in sys.path:  # the engine lives at the repository root
+    sys.path.insert(0, str(ROOT))
+
+from . import chrome, editorial, examples, figures, languages  # noqa: E402
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    chrome.setup(app)
+    languages.setup(app)
+    figures.setup(app)
+    editorial.setup(app)
+    examples.setup(app)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,211 @@
+"""The ``board`` and ``score-table`` directives.
+
+Usage in MyST::
+
+    ```{board} brade/explosion
+    :alt: What the picture shows, for readers who cannot see it.
+    :name: fig-brade-explosion
+
+    The caption.
+    ```
+
+    ```{score-table} brade/points-table
+    :game-header: Spel
+    :points-header: Poäng
+    ```
+
+The directive only parses its options and asks the engine (:mod:`engine.figures`) to check
+the figure's claims and draw it; a claim that does not hold fails the build with a message
+naming the figure and the claim. Caption, alt text and table labels are ordinary
+translatable messages. The image URI ends in ``.*`` so that each builder takes its own
+format: SVG for HTML, vector PDF for LaTeX.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from engine.core.errors import TabulaError
+from engine.figures import ENGINE, Prepared, prepare
+
+from .chrome import _
+
+logger = logging.getLogger(__name__)
+
+CACHE = "_generated/figures"
+STUB = "TABULA_FIGURE_STUB"  # set to 1 to replace the engine by a placeholder (benchmarks)
+
+
+def _prepare(directive: SphinxDirective, figure_id: str) -> Prepared | None:
+    cache_dir = Path(directive.env.srcdir) / CACHE
+    try:
+        prepared = prepare(figure_id, cache_dir)
+    except TabulaError as error:
+        message = str(error).replace("\n", "\n  ")
+        logger.error(
+            "figure %s: %s", figure_id, message, location=directive.get_location(), type="tabula"
+        )
+        return None
+    directive.env.note_dependency(str(prepared.spec.path))
+    for source in ENGINE.rglob("*.py"):
+        directive.env.note_dependency(str(source))
+    figures_used(directive.env).setdefault(figure_id, set()).add(directive.env.docname)
+    return prepared
+
+
+def figures_used(env: Any) -> dict[str, set[str]]:
+    """Figure id -> documents that place it (for the "every figure is used" check)."""
+    if not hasattr(env, "tabula_figures"):
+        env.tabula_figures = {}
+    return env.tabula_figures
+
+
+class BoardDirective(SphinxDirective):
+    """Place an engine-drawn, engine-checked board figure."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {  # noqa: RUF012 (docutils reads this class attribute)
+        "alt": directives.unchanged_required,
+        "name": directives.unchanged,
+        "width": directives.length_or_percentage_or_unitless,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        figure_id = self.arguments[0]
+        if "alt" not in self.options:
+            logger.error("figure %s: needs an :alt: text", figure_id, location=self.get_location())
+        stub = os.environ.get(STUB) == "1"
+        prepared = None if stub else _prepare(self, figure_id)
+        if prepared is None and not stub:
+            return []
+        uri = f"/_static/stub.*" if stub else f"/{CACHE}/{prepared.stem.name}.*"
+        figure = nodes.figure(classes=["tabula-board"])
+        image = nodes.image(uri=uri, alt=self.options.get("alt", ""))
+        if "width" in self.options:
+            image["width"] = self.options["width"]
+        figure += image
+        figure += self._caption()
+        if prepared is not None:
+            figure += _checked_legend(prepared)
+            if prepared.spec.editorial:
+                figure["classes"].append("editorial")
+        self.set_source_info(figure)
+        self.add_name(figure)
+        return [figure]
+
+    def _caption(self) -> list[nodes.Node]:
+        if not self.content:
+            return []
+        holder = nodes.Element()
+        self.state.nested_parse(self.content, self.content_offset, holder)
+        first = holder[0] if len(holder) else None
+        if not isinstance(first, nodes.paragraph):
+            return list(holder.children)
+        caption = nodes.caption(first.rawsource, "", *first.children)
+        caption.source, caption.line = first.source, first.line
+        return [caption, *holder.children[1:]]
+
+
+def _checked_legend(prepared: Prepared) -> nodes.Node:
+    """A line under the caption, in the reader's language: what the engine checked."""
+    text = _("Checked by the engine: %(count)d statement(s) of the text (%(figure)s).") % {
+        "count": prepared.claims,
+        "figure": f"diagrams/{prepared.spec.id}.toml",
+    }
+    if not prepared.claims:
+        text = _("Drawn by the engine from %(figure)s.") % {
+            "figure": f"diagrams/{prepared.spec.id}.toml"
+        }
+    return nodes.legend("", nodes.paragraph(text, text, classes=["tabula-checked"]))
+
+
+class ScoreTableDirective(SphinxDirective):
+    """Generate a game's points table from the engine's scoring data.
+
+    Rows in one *box* (games that rank alike in a match tie-break) share their points cell.
+    """
+
+    required_arguments = 1
+    option_spec = {  # noqa: RUF012
+        "game-header": directives.unchanged_required,
+        "points-header": directives.unchanged_required,
+        "name": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from engine.core.registry import get_game
+
+        prepared = _prepare(self, self.arguments[0])
+        if prepared is None:
+            return []
+        game = get_game(prepared.spec.game)
+        rows = game.score_rows()
+        table = nodes.table(classes=["tabula-scores"])
+        group = nodes.tgroup(cols=2)
+        table += group
+        group += [nodes.colspec(colwidth=4), nodes.colspec(colwidth=1)]
+        head = nodes.thead()
+        head += self._row([self.options["game-header"], self.options["points-header"]])
+        group += head
+        body = nodes.tbody()
+        group += body
+        for box in _boxes(rows):
+            for index, row in enumerate(box):
+                body += self._score_row(row, index, len(box))
+        self.set_source_info(table)
+        self.add_name(table)
+        return [table, _checked_legend_block(prepared)]
+
+    def _text(self, text: str, translatable: bool = True) -> nodes.paragraph:
+        paragraph = nodes.paragraph(text, text)
+        if translatable:
+            paragraph.source, paragraph.line = self.get_source_info()
+        return paragraph
+
+    def _row(self, cells: list[str]) -> nodes.row:
+        row = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            entry += self._text(cell)
+            row += entry
+        return row
+
+    def _score_row(self, score: Any, index: int, size: int) -> nodes.row:
+        row = nodes.row()
+        name = nodes.entry()
+        name += self._text(score.name)
+        row += name
+        if index == 0:
+            points = nodes.entry(morerows=size - 1) if size > 1 else nodes.entry()
+            points += self._text(str(score.points), translatable=False)
+            row += points
+        return row
+
+
+def _boxes(rows: list[Any]) -> list[list[Any]]:
+    boxes: list[list[Any]] = []
+    for row in rows:
+        if boxes and boxes[-1][0].box == row.box:
+            boxes[-1].append(row)
+        else:
+            boxes.append([row])
+    return boxes
+
+
+def _checked_legend_block(prepared: Prepared) -> nodes.Node:
+    legend = _checked_legend(prepared)
+    return nodes.container("", *legend.children, classes=["tabula-checked-block"])
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("board", BoardDirective)
+    app.add_directive("score-table", ScoreTableDirective)
