@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 project = "Tabula"
 author = "Tabula"
-copyright = "2026, Tabula"  # noqa: A001 (Sphinx reads this name)
+copyright = "2026, Tabula"
 
 extensions = ["myst_parser", "tabula"]
 myst_enable_extensions = ["colon_fence", "deflist"]

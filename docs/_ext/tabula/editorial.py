@@ -95,11 +95,11 @@ def _change(raw: dict[str, Any], chapter: str, path: Path) -> Change:
     )
 
 
-class editorial_ref(nodes.Inline, nodes.TextElement):  # noqa: N801 (docutils node naming)
+class editorial_ref(nodes.Inline, nodes.TextElement):
     """Words changed by the edition; numbered and linked when the page is resolved."""
 
 
-class editorial_list(nodes.General, nodes.Element):  # noqa: N801
+class editorial_list(nodes.General, nodes.Element):
     """Where a chapter's list of changes goes."""
 
 
