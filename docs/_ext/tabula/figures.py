@@ -87,7 +87,7 @@ class BoardDirective(SphinxDirective):
         prepared = None if stub else _prepare(self, figure_id)
         if prepared is None and not stub:
             return []
-        uri = "/_static/stub.*" if stub else f"/{CACHE}/{prepared.stem.name}.*"
+        uri = "/_ext/tabula/stub.*" if stub else f"/{CACHE}/{prepared.stem.name}.*"
         figure = nodes.figure(classes=["tabula-board"])
         image = nodes.image(uri=uri, alt=self.options.get("alt", ""))
         if "width" in self.options:
