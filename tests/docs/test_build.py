@@ -1,0 +1,179 @@
+"""The site builds in all four languages with warnings as errors, and reads as promised.
+
+These tests run the real build (``tools/build.py``) once per session into a temporary
+folder; they are marked ``slow`` (``make test-fast`` leaves them out).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("da", "sv", "de", "fr")
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("html")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    assert re.match(r"built 4 language\(s\) in [\d.]+ s, \d+ pages, .*all passed", last), last
+    return out
+
+
+class _Page(HTMLParser):
+    """Collects links, image sources, ids and the lang attributes of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.images: list[str] = []
+        self.ids: set[str] = set()
+        self.langs: list[tuple[str, str]] = []
+        self.html_lang = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if tag == "html":
+            self.html_lang = values.get("lang", "")
+        elif "lang" in values:
+            self.langs.append((tag, values["lang"]))
+        if "id" in values:
+            self.ids.add(values["id"])
+        if tag == "a" and "href" in values:
+            self.links.append(values["href"])
+        if tag == "img":
+            self.images.append(values.get("src", ""))
+
+
+def parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def test_the_root_page_names_each_language_in_itself(site: Path) -> None:
+    root = parse(site / "index.html")
+    assert [link for link in root.links] == [f"{lang}/index.html" for lang in LANGUAGES]
+    text = (site / "index.html").read_text(encoding="utf-8")
+    for name in ("Dansk", "Svenska", "Deutsch", "Français"):
+        assert f">{name}</a>" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_declares_its_language_and_switches_to_the_same_page(
+    site: Path, language: str
+) -> None:
+    for path in (site / language).rglob("*.html"):
+        if path.name in ("genindex.html", "search.html"):
+            continue
+        page = parse(path)
+        assert page.html_lang == language, path
+        relative = path.relative_to(site / language)
+        for other in LANGUAGES:
+            target = (path.parent / _switch_link(page, other)).resolve()
+            assert target == (site / other / relative).resolve(), (path, other)
+            assert target.is_file()
+
+
+def _switch_link(page: _Page, language: str) -> str:
+    links = [h for h in page.links if re.search(rf"(^|/){language}/", h)]
+    assert links, f"no switcher link to {language}"
+    return links[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_brade_chapter_is_wholly_in_the_readers_language(site: Path, language: str) -> None:
+    path = site / language / "brade" / "index.html"
+    page = parse(path)
+    foreign = [(tag, lang) for tag, lang in page.langs if tag != "a" and lang != language]
+    assert foreign == [], foreign  # no silent fallback: every message is translated
+    assert "tabula-notice" not in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_figure_and_internal_link_resolves(site: Path, language: str) -> None:
+    path = site / language / "brade" / "index.html"
+    page = parse(path)
+    assert len(page.images) == 16  # every board of diagrams/brade (the table is no image)
+    for source in page.images:
+        image = path.parent / source
+        assert image.suffix == ".svg" and image.is_file(), source
+        assert image.stat().st_size <= 30_000
+    for link in page.links:
+        if link.startswith("#") and link != "#":
+            assert link[1:] in page.ids, link
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_is_built_per_language(site: Path, language: str) -> None:
+    index = (site / language / "searchindex.js").read_text(encoding="utf-8")
+    options = (site / language / "_static" / "documentation_options.js").read_text()
+    assert f"LANGUAGE: '{language}'" in options
+    # the stemmed index holds the chapter's own words in that language
+    word = {"da": "brik", "sv": "brick", "de": "stein", "fr": "dam"}[language]
+    assert f'"{word}' in index
+
+
+def test_editorial_notes_are_listed_in_each_language(site: Path) -> None:
+    expected = {"da": "fåter femmeren", "sv": "fåtade", "de": "getekt", "fr": "votre"}
+    for language, words in expected.items():
+        text = (site / language / "brade" / "index.html").read_text(encoding="utf-8")
+        assert words in text
+        assert 'class="ed-list' in text or "ed-list" in text
+
+
+def test_a_claim_that_does_not_hold_fails_the_build(tmp_path: Path) -> None:
+    """A figure whose text claims a wrong play stops the build, naming figure and claim."""
+    diagrams = tmp_path / "diagrams" / "brade"
+    diagrams.mkdir(parents=True)
+    spec = (ROOT / "diagrams" / "brade" / "explosion.toml").read_text(encoding="utf-8")
+    diagrams.joinpath("broken.toml").write_text(
+        spec.replace('plays = ["bar/6! bar/2"]', 'plays = ["bar/2 bar/6"]'), encoding="utf-8"
+    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(
+        "# Test\n\n```{board} brade/broken\n:alt: a board\n\nA caption.\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conf.py").write_text(
+        (ROOT / "conf.py")
+        .read_text(encoding="utf-8")
+        .replace("ROOT = Path(__file__).resolve().parent", f"ROOT = Path({str(ROOT)!r})"),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "-q",
+            "-c",
+            str(tmp_path),
+            "-b",
+            "html",
+            str(docs),
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        env={"TABULA_DIAGRAMS": str(tmp_path / "diagrams"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode != 0
+    assert "figure brade/broken" in done.stderr and "claim '6-2'" in done.stderr, done.stderr
