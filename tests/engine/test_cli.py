@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 START = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- - -"
 OPENING = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- w 6-2"
 HOMEPLAY = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/-,-,-,-,-,-/-,-,3w,2w,2w,1w w 3-2 off=7,3"
+UPPSPEL = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/1b,-,-,-,-,-/-,-,-,-,-,15w b - off=0,2"
 MUNK = "brade -,-,-,-,-,-/3b,3b,3b,3b,2b,-/-,-,-,-,-,-/1w,-,1b,-,-,- w 6-2 off=14,0"
 
 
@@ -206,34 +207,62 @@ def test_draw_into_a_missing_directory_is_bad_input(
 
 # -- bad input: one line on stderr, exit status 2 -------------------------------------------
 
-BAD_INPUT = {
-    "malformed position": ["legal", "brade", "-p", "brade 15w,-,- w -"],
-    "bad point": ["outcome", "brade", "-p", OPENING.replace("15w", "15")],
-    "impossible position": ["outcome", "brade", "-p", OPENING.replace("15w", "16w")],
-    "position of another game": ["legal", "brade", "-p", OPENING.replace("brade", "chess", 1)],
-    "bad roll": ["legal", "brade", "-p", OPENING, "--roll", "7-1"],
-    "bad roll to draw": ["draw", "brade", "-p", OPENING, "-r", "6-0", "-o", "x.svg"],
-    "unknown game": ["start", "chess"],
-    "unknown game to legal": ["legal", "chess", "-p", OPENING],
-    "unknown rules switch": ["legal", "brade", "-p", OPENING, "--rules", "doubling=yes"],
-    "bad rules value": ["legal", "brade", "-p", OPENING, "--rules", "home_play=bad"],
-    "rules without =": ["legal", "brade", "-p", OPENING, "--rules", "home_play"],
-    "nobody to move": ["legal", "brade", "-p", START, "--roll", "6-2"],
-    "no roll": ["legal", "brade", "-p", OPENING.replace(" 6-2", " -")],
-    "game over": ["legal", "brade", "-p", load_spec("brade/beautiful-uppspel").position, "-r", "1-2"],
-    "missing --position": ["legal", "brade"],
-    "missing --output": ["draw", "brade", "-p", OPENING],
-    "missing command": [],
-    "unknown command": ["play", "brade"],
-    "unknown option": ["start", "brade", "--colour", "w"],
-    "bad --quarter": ["draw", "brade", "-p", OPENING, "--quarter", "9", "-o", "x.svg"],
-    "bad --view": ["draw", "brade", "-p", OPENING, "--view", "strip", "-o", "x.svg"],
+BAD_INPUT: dict[str, tuple[list[str], str]] = {
+    "malformed position": (["legal", "brade", "-p", "brade 15w,-,- w -"], "field 'board'"),
+    "bad point": (["outcome", "brade", "-p", OPENING.replace("15w", "15")], "point 1 is '15'"),
+    "impossible position": (
+        ["outcome", "brade", "-p", OPENING.replace("15w", "16w")],
+        "White has 16 checkers",
+    ),
+    "position of another game": (
+        ["legal", "brade", "-p", OPENING.replace("brade", "chess", 1)],
+        "unknown game 'chess'",
+    ),
+    "bad roll": (["legal", "brade", "-p", OPENING, "--roll", "7-1"], "'7-1' is not a roll"),
+    "bad roll to draw": (
+        ["draw", "brade", "-p", OPENING, "-r", "6-0", "-o", "x.svg"],
+        "'6-0' is not a roll",
+    ),
+    "unknown game": (["start", "chess"], "unknown game 'chess'"),
+    "unknown game to legal": (["legal", "chess", "-p", OPENING], "unknown game 'chess'"),
+    "unknown rules switch": (
+        ["legal", "brade", "-p", OPENING, "--rules", "doubling=yes"],
+        "no rules switch 'doubling'",
+    ),
+    "bad rules value": (
+        ["legal", "brade", "-p", OPENING, "--rules", "home_play=bad"],
+        "home_play=bad is not one of",
+    ),
+    "rules without =": (
+        ["legal", "brade", "-p", OPENING, "--rules", "home_play"],
+        "write NAME=VALUE",
+    ),
+    "nobody to move": (["legal", "brade", "-p", START, "--roll", "6-2"], "nobody is to move"),
+    "no roll": (["legal", "brade", "-p", OPENING.replace(" 6-2", " -")], "no roll"),
+    "game over": (["legal", "brade", "-p", UPPSPEL, "-r", "1-2"], "already over"),
+    "missing --position": (["legal", "brade"], "--position"),
+    "missing --output": (["draw", "brade", "-p", OPENING], "--output"),
+    "missing command": ([], "command"),
+    "unknown command": (["play", "brade"], "invalid choice: 'play'"),
+    "unknown option": (["start", "brade", "--colour", "w"], "unrecognized arguments"),
+    "bad --quarter": (
+        ["draw", "brade", "-p", OPENING, "--quarter", "9", "-o", "x.svg"],
+        "--quarter",
+    ),
+    "bad --view": (
+        ["draw", "brade", "-p", OPENING, "--view", "strip", "-o", "x.svg"],
+        "--view",
+    ),
 }
 
 
-@pytest.mark.parametrize("argv", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+@pytest.mark.parametrize(("argv", "fragment"), BAD_INPUT.values(), ids=BAD_INPUT.keys())
 def test_bad_input_is_one_line_and_status_2(
-    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    argv: list[str],
+    fragment: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)  # nothing may be written, but if it were, it lands here
     assert run(argv) == 2
@@ -242,7 +271,8 @@ def test_bad_input_is_one_line_and_status_2(
     assert len(err.splitlines()) == 1, err
     assert err.endswith("\n")
     assert err.startswith("python -m engine")
-    assert "error:" in err
+    assert "error: " in err
+    assert fragment in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
 

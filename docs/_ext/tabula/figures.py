@@ -40,7 +40,7 @@ from .chrome import _
 
 logger = logging.getLogger(__name__)
 
-CACHE = "_generated/figures"
+CACHE = "_generated/figures"  # under the source folder, so a clean _build keeps the drawings
 STUB = "TABULA_FIGURE_STUB"  # set to 1 to replace the engine by a placeholder (benchmarks)
 
 
