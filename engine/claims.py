@@ -148,8 +148,19 @@ def _check_view(spec: FigureSpec, game: Any, position: Position, rules: Any) -> 
 def _check_claim(
     spec: FigureSpec, game: Any, position: Position, rules: Any, claim: dict[str, Any]
 ) -> ClaimResult:
-    unknown = sorted(set(claim) - _KEYS)
     where = f"figure {spec.id}, claim '{claim['id']}'"
+    try:
+        return _checked(spec, game, position, rules, claim, where)
+    except (ValueError, KeyError, TypeError) as error:
+        # a value of the wrong shape (turn = "x", a pair of one …): say where, not a traceback
+        message = f"{where}: a value cannot be read ({type(error).__name__}: {error})"
+        raise ClaimError(message) from None
+
+
+def _checked(
+    spec: FigureSpec, game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+) -> ClaimResult:
+    unknown = sorted(set(claim) - _KEYS)
     if unknown:
         raise ClaimError(f"{where}: unknown key(s) {', '.join(unknown)}")
     if not set(claim) & _STATEMENTS:
@@ -157,6 +168,8 @@ def _check_claim(
     if "lines" not in claim:
         raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
     if "turn" in claim:
+        if claim["turn"] not in ("w", "b"):
+            raise ClaimError(f"{where}: turn must be 'w' or 'b', not {claim['turn']!r}")
         position = position.replace(turn=Colour(claim["turn"]))
     if "after" in claim:
         position = _after(game, position, rules, claim["after"], where)
@@ -220,7 +233,7 @@ class _Checker:
         for text in written:
             play = self._resolve(text)
             if play is None:
-                self.problems.append(f"'{text}' cannot be played at all")
+                self.problems.append(f"roll {self.claim['roll']}: '{text}' cannot be played at all")
                 continue
             claimed[play.key()] = text
         if not written:
@@ -285,10 +298,13 @@ class _Checker:
             moves = parse_play(text, field=f"{self.where}: play")
             play, after, _ = self.game.trace(self.position, self.roll, moves, self.rules)
             if after is None:
-                self.problems.append(f"'{text}' cannot be played, so it has no reduction")
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{text}' cannot be played, so it has no reduction"
+                )
             elif play.reduction != expected:
                 self.problems.append(
-                    f"'{text}' reduces by {play.reduction}, not {expected} as the text says"
+                    f"roll {self.claim['roll']}: '{text}' reduces by {play.reduction}, "
+                    f"not {expected} as the text says"
                 )
 
     def _outcomes(self, table: dict[str, str]) -> None:
@@ -296,12 +312,15 @@ class _Checker:
         for text, expected in table.items():
             play = self._resolve(text)
             analysis = by_key.get(play.key()) if play else None
+            roll = self.claim["roll"]
             if analysis is None:
-                self.problems.append(f"'{text}' is not legal (legal: {self._legal_strings()})")
+                self.problems.append(
+                    f"roll {roll}: '{text}' is not legal (legal: {self._legal_strings()})"
+                )
                 continue
             found = analysis.outcome.kind if analysis.outcome else "none"
             if found != expected:
-                self.problems.append(f"'{text}' ends as '{found}', not '{expected}'")
+                self.problems.append(f"roll {roll}: '{text}' ends as '{found}', not '{expected}'")
 
     def _every_play(self, properties: list[str]) -> None:
         for name in properties:

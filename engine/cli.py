@@ -182,7 +182,10 @@ def _draw(args: argparse.Namespace) -> int:
         play=play,
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
-    output.write_bytes(data)
+    try:
+        output.write_bytes(data)
+    except OSError as error:
+        raise TabulaError(f"-o {output}: cannot write the file ({error.strerror})") from None
     print(f"wrote {output} ({len(data):,} bytes)")
     return 0
 

@@ -165,14 +165,16 @@ def _parse_dice(text: str, column: int) -> tuple[int, int]:
 def _parse_keys(tokens: list[tuple[str, int]], declared: Sequence[ExtraField]) -> dict[str, object]:
     known = {f.key: f for f in declared}
     values: dict[str, object] = {}
+    given: set[str] = set()  # defaults are not stored, but a key may still not repeat
     for token, column in tokens:
         key, sep, value = token.partition("=")
         if not sep or not _KEY.fullmatch(key):
             raise NotationError(
                 f"'{token}' is not a KEY=VALUE field", field="fields", column=column
             )
-        if key in values:
+        if key in given:
             raise NotationError(f"'{key}' is given twice", field=key, column=column)
+        given.add(key)
         if key in ("bar", "off"):
             values[key] = _parse_pair(key, value, column + len(key) + 1)
         elif key in known:

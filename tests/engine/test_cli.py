@@ -192,11 +192,6 @@ def test_draw_play_needs_a_roll(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert not output.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an unwritable -o path escapes as an OSError traceback (exit 1) "
-    "instead of one line and exit status 2",
-)
 def test_draw_into_a_missing_directory_is_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -185,7 +185,9 @@ class ScoreTableDirective(SphinxDirective):
         name += self._text(score.name)
         row += name
         if index == 0:
-            points = nodes.entry(morerows=size - 1) if size > 1 else nodes.entry()
+            points = nodes.entry(classes=["points"])
+            if size > 1:  # one cell for the whole box: its games rank alike (sv 3090)
+                points["morerows"] = size - 1
             points += self._text(str(score.points), translatable=False)
             row += points
         return row

@@ -1,0 +1,135 @@
+"""Preparing figures: check, draw, cache by content hash, refuse a figure whose claims fail."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import figures
+from engine.figures import FigureError, Prepared, cache_key, prepare
+from engine.specs import DIAGRAMS, FigureSpec, all_spec_ids, load_spec
+
+SVG_LIMIT = 30_000  # bytes
+
+START = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- - -"
+
+
+def figure_spec(claim: str) -> str:
+    return (
+        f'game = "brade"\nposition = "{START}"\nlines = "test"\n\n'
+        f'[[claim]]\nid = "opening"\nlines = "sv 2902"\nturn = "w"\nroll = "6-4"\n{claim}\n'
+    )
+
+
+@pytest.fixture
+def spec_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Make ``prepare`` read specifications from a temporary ``diagrams`` folder."""
+    root = tmp_path / "diagrams"
+    (root / "brade").mkdir(parents=True)
+
+    def load(figure_id: str, root_: Path = root) -> FigureSpec:
+        return load_spec(figure_id, root_)
+
+    monkeypatch.setattr(figures, "load_spec", load)
+    return root
+
+
+def test_first_call_draws_second_is_cached(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = prepare("brade/explosion", cache)
+    assert first.drawn_now
+    assert first.claims == len(load_spec("brade/explosion").claims) == 7
+    assert first.disagreements == 0
+    assert first.stem.parent == cache
+    assert first.stem.name == f"brade-{cache_key(first.spec)}"
+    for suffix in (".svg", ".pdf", ".json"):
+        assert first.stem.with_suffix(suffix).stat().st_size > 0
+    summary = json.loads(first.stem.with_suffix(".json").read_text(encoding="utf-8"))
+    assert summary["claims"] == 7
+    assert len(summary["verdicts"]) == 7
+    assert all(v.endswith(": holds") for v in summary["verdicts"])
+
+    svg = first.stem.with_suffix(".svg").read_bytes()
+    second = prepare("brade/explosion", cache)
+    assert not second.drawn_now
+    assert second.stem == first.stem
+    assert (second.claims, second.disagreements) == (first.claims, first.disagreements)
+    assert second.stem.with_suffix(".svg").read_bytes() == svg
+    assert not [p for p in cache.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_a_missing_drawing_is_drawn_again(tmp_path: Path) -> None:
+    first = prepare("brade/homeplay-2", tmp_path)
+    first.stem.with_suffix(".pdf").unlink()
+    again = prepare("brade/homeplay-2", tmp_path)
+    assert again.drawn_now
+    assert again.stem.with_suffix(".pdf").exists()
+
+
+def test_a_table_figure_is_checked_but_not_drawn(tmp_path: Path) -> None:
+    prepared = prepare("brade/points-table", tmp_path)
+    assert prepared.drawn_now and prepared.claims == 3
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".json"]
+    assert not prepare("brade/points-table", tmp_path).drawn_now
+
+
+def test_changing_the_spec_changes_the_key(spec_root: Path, tmp_path: Path) -> None:
+    path = spec_root / "brade" / "x.toml"
+    path.write_text(figure_spec('legal = ["1/5 5/11"]'), encoding="utf-8")
+    first = prepare("brade/x", tmp_path / "cache")
+    assert first.drawn_now and first.claims == 1
+    path.write_text(figure_spec('legal = ["1/7 7/11"]'), encoding="utf-8")
+    second = prepare("brade/x", tmp_path / "cache")
+    assert second.drawn_now
+    assert second.stem != first.stem
+
+
+def test_a_failing_claim_raises_naming_figure_and_claim(spec_root: Path, tmp_path: Path) -> None:
+    (spec_root / "brade" / "x.toml").write_text(figure_spec('legal = ["1/11"]'), encoding="utf-8")
+    cache = tmp_path / "cache"
+    with pytest.raises(FigureError) as caught:
+        prepare("brade/x", cache)
+    message = str(caught.value)
+    assert "figure brade/x" in message
+    assert "claim 'opening'" in message
+    assert "'1/11' is not legal" in message
+    assert not cache.exists() or not list(cache.iterdir())  # nothing drawn or cached
+
+
+def test_a_recorded_disagreement_is_counted(spec_root: Path, tmp_path: Path) -> None:
+    text = figure_spec('legal = ["1/11"]\ndisagrees = true')
+    (spec_root / "brade" / "x.toml").write_text(text, encoding="utf-8")
+    prepared = prepare("brade/x", tmp_path)
+    assert (prepared.claims, prepared.disagreements) == (1, 1)
+    summary = json.loads(prepared.stem.with_suffix(".json").read_text(encoding="utf-8"))
+    assert summary["disagreements"] == 1
+    assert "the text is wrong, as recorded" in summary["verdicts"][0]
+
+
+# -- every real figure -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def prepared_all(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Prepared]:
+    cache = tmp_path_factory.mktemp("figures")
+    return {figure: prepare(figure, cache) for figure in all_spec_ids()}
+
+
+def test_there_are_real_figures() -> None:
+    ids = all_spec_ids()
+    assert len(ids) >= 10
+    assert all((DIAGRAMS / f"{i}.toml").is_file() for i in ids)
+
+
+@pytest.mark.parametrize("figure", all_spec_ids())
+def test_svg_stays_small(figure: str, prepared_all: dict[str, Prepared]) -> None:
+    prepared = prepared_all[figure]
+    svg = prepared.stem.with_suffix(".svg")
+    if prepared.spec.view.kind == "table":
+        assert not svg.exists()
+        return
+    size = svg.stat().st_size
+    assert 0 < size < SVG_LIMIT, f"{figure}: {size:,} bytes"
+    assert prepared.stem.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
