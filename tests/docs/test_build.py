@@ -177,3 +177,32 @@ def test_a_claim_that_does_not_hold_fails_the_build(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     assert "figure brade/broken" in done.stderr and "claim '6-2'" in done.stderr, done.stderr
+
+
+def test_the_latex_builder_takes_the_vector_pdf_figures(tmp_path: Path) -> None:
+    """The PDF edition (LaTeX) gets each board as vector PDF, not as a bitmap or SVG."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "latex",
+            "-W",
+            "-q",
+            "-c",
+            str(ROOT),
+            "-D",
+            "language=de",
+            str(ROOT / "docs"),
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    tex = next(tmp_path.glob("*.tex")).read_text(encoding="utf-8")
+    figures = re.findall(r"includegraphics(?:\[[^\]]*\])?\{\{(brade-[0-9a-f]+)\}\.pdf\}", tex)
+    assert len(figures) == 16
+    assert all((tmp_path / f"{name}.pdf").is_file() for name in figures)
