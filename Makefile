@@ -5,10 +5,9 @@ PYTHON  ?= python3
 VENV    ?= .venv
 PY      := $(VENV)/bin/python
 LANGS   := da sv de fr
-TARGETS := da de fr
 PORT    ?= 8000
 
-.PHONY: help setup html verify test test-fast lint gettext update-po bench serve clean
+.PHONY: help setup html verify test test-fast lint gettext update-po check-po bench serve clean
 
 help:
 	@echo "make html       build the site in all four languages into _build/html/ (warnings are errors)"
@@ -18,6 +17,7 @@ help:
 	@echo "make lint       ruff over the engine, the extension, the tools and the tests"
 	@echo "make gettext    regenerate the message templates in _build/gettext/"
 	@echo "make update-po  bring locale/*/LC_MESSAGES/*.po up to date with the sources"
+	@echo "make check-po   fail on a stale, malformed or markup-dropping catalogue"
 	@echo "make bench      measure build and engine speed; results in bench/results.md"
 	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
 	@echo "make clean      remove _build/ (the figure cache in docs/_generated/ stays)"
@@ -54,7 +54,11 @@ gettext: setup
 	$(PY) -m sphinx -b gettext -q -c . docs _build/gettext
 
 update-po: gettext
-	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(TARGETS))
+	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))
+	$(PY) tools/catalogues.py normalize
+
+check-po: setup
+	$(PY) tools/catalogues.py check
 
 bench: setup
 	$(PY) tools/bench.py --out bench/results.md

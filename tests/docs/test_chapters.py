@@ -1,0 +1,108 @@
+"""Every chapter's page and catalogues hold the seed's text, paragraph for paragraph.
+
+For each chapter with a ``docs/<chapter>/sources.toml``: the original's paragraphs (seed
+text, page-break splits rejoined, recorded changes applied) all stand on the page in order;
+each translation's catalogue holds exactly the text ``tools/chapters.py`` derives from the
+seed and the records — so no paragraph is lost or invented, and no wording changes without a
+record a reader can see; and the paragraph counts are those the seed map documents.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from chapters import ROLE, Chapter, chapters, plain  # noqa: E402
+from tabula.editorial import all_changes  # noqa: E402  (tools/chapters.py put docs/_ext on the path)
+
+CHAPTERS = chapters()
+PAIRS = [(c, lang) for c in CHAPTERS for lang in c.translations]
+
+
+def catalogue(chapter: Chapter, language: str) -> polib.POFile:
+    return polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / f"{chapter.name}.po"))
+
+
+def page_msgids(chapter: Chapter) -> list[str]:
+    """The original's paragraphs as msgids of the page, in order (captions etc. skipped)."""
+    msgids = [e.msgid for e in catalogue(chapter, chapter.original)]
+    found: list[str] = []
+    position = 0
+    for paragraph in chapter.edited(chapter.original, marked=False):
+        text = plain(paragraph.text)
+        for index in range(position, len(msgids)):
+            if plain(msgids[index]) == text:
+                found.append(msgids[index])
+                position = index + 1
+                break
+        else:
+            pytest.fail(f"{chapter.name}: line {paragraph.first} is not on the page: {text[:70]}")
+    return found
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_paragraph_counts_are_those_of_the_seed(chapter: Chapter) -> None:
+    for language, expected in chapter.config.get("counts", {}).items():
+        found = chapter.paragraphs(language)
+        counts = {
+            "headings": sum(p.heading for p in found),
+            "paragraphs": sum(not p.heading and p.note is None for p in found),
+            "notes": sum(p.note is not None for p in found),
+        }
+        assert {k: counts[k] for k in expected} == expected, language
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_the_original_stands_on_the_page_with_recorded_changes(chapter: Chapter) -> None:
+    assert len(page_msgids(chapter)) == len(chapter.paragraphs(chapter.original))
+
+
+@pytest.mark.parametrize(("chapter", "language"), PAIRS, ids=lambda x: getattr(x, "name", x))
+def test_each_catalogue_is_its_seed_with_recorded_changes(chapter: Chapter, language: str) -> None:
+    entries = {e.msgid: e for e in catalogue(chapter, language)}
+    for msgid, paragraph in zip(page_msgids(chapter), chapter.translation(language), strict=True):
+        entry = entries[msgid]
+        expected = paragraph.text if paragraph else ""
+        assert not entry.fuzzy, f"{language}: fuzzy: {msgid[:60]}"
+        assert entry.msgstr == expected, f"{language}: {msgid[:60]}"
+
+
+@pytest.mark.parametrize(("chapter", "language"), PAIRS, ids=lambda x: getattr(x, "name", x))
+def test_paired_paragraphs_are_of_like_length(chapter: Chapter, language: str) -> None:
+    """A cheap guard against a misaligned pairing: translations run 0.5–2× the original."""
+    original = chapter.paragraphs(chapter.original)
+    for source, target in zip(original, chapter.translation(language), strict=True):
+        if target is None or len(source.text) < 120:
+            continue
+        ratio = len(plain(target.text)) / len(plain(source.text))
+        assert 0.5 <= ratio <= 2.0, (language, source.first, target.first, round(ratio, 2))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_the_originals_records_are_marked_on_the_page(chapter: Chapter) -> None:
+    source = "\n".join(
+        (chapter.path / f"{page}.md").read_text(encoding="utf-8") for page in chapter.pages
+    )
+    marked = {change_id: words for words, change_id in ROLE.findall(source)}
+    for change in chapter.changes:
+        if change.lang == chapter.original and change.kind in ("correction", "note"):
+            assert marked.get(change.id) == change.after, change.id
+    for change_id in marked:
+        assert all_changes()[change_id].lang == chapter.original, change_id
+
+
+def test_the_catalogues_are_fresh_valid_and_carry_their_markup() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "catalogues.py"), "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,318 @@
+"""A chapter's text in every language, derived from the seeds and the editorial records.
+
+Each chapter folder ``docs/<chapter>/`` has:
+
+``index.md`` (and possibly more pages)
+    the MyST source in the original's language, written by hand: headings, figures and
+    the original's paragraphs (with the edition's changes marked by the ``ed`` role).
+``sources.toml``
+    where the chapter stands in the seeds, per language (see :func:`Chapter.units`), how
+    the translations align with the original, where footnotes are and which phrases link.
+``editorial.toml``
+    every change of wording (see ``docs/_ext/tabula/editorial.py``).
+
+From these, :meth:`Chapter.translation` computes each translation's text per paragraph of
+the original — seed text, page-break splits rejoined, records applied as ``ed`` roles,
+footnote markers as MyST footnote references, links inserted — which
+``tools/catalogues.py import`` writes into ``locale/<lang>/LC_MESSAGES/<chapter>.po``, and
+which the tests compare with the catalogues, so that a catalogue can only say what the seed
+says plus what the records declare.
+
+``sources.toml`` reads::
+
+    seed = "000"
+    original = "sv"            # the language of the original
+    pages = ["index"]          # the chapter's pages, in reading order (default: index)
+
+    [sv]                       # one table per language with a text in the seeds
+    range = [2878, 3106]       # first and last line
+    headings = [2878, 2882]    # lines that are headings
+    skip = [2892]              # lines that are not text (figure labels, point numbers)
+    standalone = [2986]        # lines that start a paragraph though the previous line
+                               # does not end a sentence
+    split_lines = [6142]       # blocks whose lines are separate paragraphs (a list)
+    split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
+    merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
+    extra = [730]              # paragraphs (first lines) without a counterpart
+    missing = [3352]           # the ORIGINAL's paragraphs (first lines) this text lacks
+    notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
+    links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(DOCS / "_ext"))
+
+from seeds import Unit, chapter_units, seed_lines  # noqa: E402
+from tabula.editorial import Change, all_changes  # noqa: E402
+
+ROLE = re.compile(r"\{ed\}`([^`<]*?)\s*<([^>]+)>`")
+LINK = re.compile(r"\[([^\]]+)\]\(#[^)]+\)")
+FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
+SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+MARKER = re.compile(f"\\s?[{SUPERSCRIPT}]+")
+NOTE_HEAD = re.compile(r"^\s*(\d+)\.\s*")
+BACKLINKS = re.compile(r"\s*[↵↩↪]+(\s*[↵↩↪]+)*\s*$")
+
+
+def plain(text: str) -> str:
+    """The words a reader sees: markup reduced to text, emphasis and layout marks removed.
+
+    Two texts with the same plain form differ only in presentation, which the editorial
+    records do not list one by one (a general record per chapter says what was done).
+    """
+    text = ROLE.sub(lambda m: m.group(1), text)
+    text = LINK.sub(lambda m: m.group(1), text)
+    text = FOOTNOTE.sub("", text)
+    text = MARKER.sub("", text)
+    text = text.replace("**", "").replace("*", "")
+    text = re.sub(r"^- ", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def word_pattern(text: str) -> re.Pattern[str]:
+    """``text`` as a whole word or phrase (so 'en fire' does not match inside 'en firer')."""
+    start = r"\b" if text[:1].isalnum() else ""
+    end = r"\b" if text[-1:].isalnum() else ""
+    return re.compile(start + re.escape(text) + end)
+
+
+@dataclass
+class Paragraph:
+    """One paragraph of one language's text, with the seed lines it comes from."""
+
+    text: str
+    lines: tuple[int, ...]
+    heading: bool = False
+    note: str | None = None  # the original's note label, for a footnote's text
+
+    @property
+    def first(self) -> int:
+        return self.lines[0]
+
+
+@dataclass
+class Chapter:
+    name: str
+    config: dict = field(repr=False)
+
+    @property
+    def path(self) -> Path:
+        return DOCS / self.name
+
+    @property
+    def original(self) -> str:
+        return str(self.config["original"])
+
+    @property
+    def seed(self) -> str:
+        return str(self.config["seed"])
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages the seeds give this chapter in, the original first."""
+        others = [k for k in ("da", "sv", "de", "fr") if k in self.config and k != self.original]
+        return [self.original, *others]
+
+    @property
+    def translations(self) -> list[str]:
+        return self.languages[1:]
+
+    @property
+    def pages(self) -> list[str]:
+        return list(self.config.get("pages", ["index"]))
+
+    @cached_property
+    def changes(self) -> list[Change]:
+        return [c for c in all_changes().values() if c.chapter == self.name]
+
+    # -- one language's paragraphs --------------------------------------------------------
+
+    def paragraphs(self, language: str) -> list[Paragraph]:
+        """The body's headings and paragraphs, then the notes, as the seed gives them."""
+        part = self.config[language]
+        units = chapter_units(self.config, language) if "range" in part else []
+        found = [Paragraph(u.text, u.lines, u.heading) for u in units]
+        found = _split(found, part.get("split_at", {}))
+        found = _merge(found, part.get("merge", []))
+        found += self._notes(language)
+        return found
+
+    def _notes(self, language: str) -> list[Paragraph]:
+        lines = seed_lines(self.seed)
+        notes: list[Paragraph] = []
+        for label, line in self.config[language].get("notes", {}).items():
+            numbers = _note_lines(lines, int(line))
+            text = " ".join(lines[n - 1].strip() for n in numbers)
+            text = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+            notes.append(Paragraph(text, tuple(numbers), note=str(label)))
+        return notes
+
+    def note_numbers(self, language: str) -> dict[int, str]:
+        """This text's own note numbers -> the original's labels (to rewrite the markers)."""
+        lines = seed_lines(self.seed)
+        numbers: dict[int, str] = {}
+        for label, line in self.config[language].get("notes", {}).items():
+            head = NOTE_HEAD.match(lines[int(line) - 1])
+            if head:
+                numbers[int(head.group(1))] = str(label)
+        return numbers
+
+    # -- with the edition's changes ---------------------------------------------------------
+
+    def edited(self, language: str, *, marked: bool) -> list[Paragraph]:
+        """The paragraphs with the records applied; ``marked`` keeps roles, links, notes."""
+        paragraphs = [
+            Paragraph(p.text, p.lines, p.heading, p.note) for p in self.paragraphs(language)
+        ]
+        for change in self.changes:
+            if change.lang != language or change.kind == "general":
+                continue
+            _apply(paragraphs, change, marked)
+        numbers = self.note_numbers(language)
+        for paragraph in paragraphs:
+            if marked:
+                paragraph.text = _notes_as_references(paragraph.text, numbers)
+            paragraph.text = _layout(paragraph.text)
+        if marked:
+            for line, phrase, target in self.config[language].get("links", []):
+                _link(paragraphs, int(line), phrase, target)
+        return paragraphs
+
+    def translation(self, language: str) -> list[Paragraph | None]:
+        """For each paragraph of the original, this language's paragraph (or None)."""
+        original = self.paragraphs(self.original)
+        mine = [p for p in self.edited(language, marked=True)]
+        part = self.config[language]
+        extra = {int(x) for x in part.get("extra", [])}
+        missing = {int(x) for x in part.get("missing", [])}
+        body = [p for p in mine if p.note is None and p.first not in extra]
+        notes = {p.note: p for p in mine if p.note is not None}
+        paired: list[Paragraph | None] = []
+        queue = iter(body)
+        for paragraph in original:
+            if paragraph.note is not None:
+                paired.append(notes.get(paragraph.note))
+            elif paragraph.first in missing:
+                paired.append(None)
+            else:
+                paired.append(next(queue, None))
+        leftover = list(queue)
+        if leftover:
+            raise ValueError(
+                f"{self.name}/{language}: {len(leftover)} paragraph(s) left unpaired, "
+                f"from line {leftover[0].first}"
+            )
+        return paired
+
+
+def _note_lines(lines: list[str], first: int) -> list[int]:
+    """A note's lines: its own, then any continued after a page break, up to the next note."""
+    found = [first]
+    number = first + 1
+    while number <= len(lines):
+        text = lines[number - 1].strip()
+        if text and (NOTE_HEAD.match(text) or text == "-"):
+            break
+        if text:
+            found.append(number)
+        number += 1
+    return found
+
+
+def _split(paragraphs: list[Paragraph], rules: dict) -> list[Paragraph]:
+    result: list[Paragraph] = []
+    for paragraph in paragraphs:
+        phrases = rules.get(str(paragraph.first), [])
+        text = paragraph.text
+        for phrase in phrases:
+            head, found, tail = text.partition(phrase)
+            if not found:
+                raise ValueError(f"split_at {paragraph.first}: '{phrase}' not found")
+            result.append(Paragraph(head.strip(), paragraph.lines, paragraph.heading))
+            text = phrase + tail
+        result.append(Paragraph(text.strip(), paragraph.lines, paragraph.heading))
+    return result
+
+
+def _merge(paragraphs: list[Paragraph], groups: list[list[int]]) -> list[Paragraph]:
+    starts = {group[0]: group for group in groups}
+    result: list[Paragraph] = []
+    skip: set[int] = set()
+    for index, paragraph in enumerate(paragraphs):
+        if index in skip:
+            continue
+        group = starts.get(paragraph.first)
+        if not group:
+            result.append(paragraph)
+            continue
+        members = [p for p in paragraphs if p.first in group]
+        skip.update(i for i, p in enumerate(paragraphs) if p.first in group[1:])
+        lines = tuple(n for p in members for n in p.lines)
+        result.append(Paragraph(" ".join(p.text for p in members), lines))
+    return result
+
+
+def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
+    line = int(change.line.split(",")[0].split("–")[0])
+    target = next((p for p in paragraphs if line in p.lines), None)
+    if target is None:
+        raise ValueError(f"record {change.id}: line {line} is in no paragraph of {change.lang}")
+    pattern = word_pattern(change.before)
+    if not pattern.search(target.text):
+        raise ValueError(f"record {change.id}: '{change.before}' not found at line {line}")
+    after = change.after
+    if marked and change.kind in ("correction", "note"):  # "format" changes stay unmarked
+        after = f"{{ed}}`{change.after} <{change.id}>`"
+    target.text = pattern.sub(lambda _m: after, target.text, count=1)
+
+
+def _notes_as_references(text: str, numbers: dict[int, str]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        digits = match.group(0).strip()
+        number = int(digits.translate(str.maketrans(SUPERSCRIPT, "0123456789")))
+        label = numbers.get(number)
+        return f"[^{label}]" if label else match.group(0)
+
+    return MARKER.sub(replace, text)
+
+
+def _layout(text: str) -> str:
+    """Presentation marks that MyST would misread: bold headings, list dashes."""
+    return re.sub(r"^- ", "", text.replace("**", "")).strip()
+
+
+def _link(paragraphs: list[Paragraph], line: int, phrase: str, target: str) -> None:
+    paragraph = next((p for p in paragraphs if line in p.lines), None)
+    if paragraph is None or phrase not in paragraph.text:
+        raise ValueError(f"link at line {line}: '{phrase}' not found")
+    paragraph.text = paragraph.text.replace(phrase, f"[{phrase}](#{target})", 1)
+
+
+def chapters() -> list[Chapter]:
+    """Every chapter with a ``sources.toml``."""
+    found = []
+    for path in sorted(DOCS.glob("*/sources.toml")):
+        config = tomllib.loads(path.read_text(encoding="utf-8"))
+        found.append(Chapter(path.parent.name, config))
+    return found
+
+
+def chapter(name: str) -> Chapter:
+    for found in chapters():
+        if found.name == name:
+            return found
+    raise KeyError(f"no chapter '{name}' (no docs/{name}/sources.toml)")
+
+
+__all__ = ["Chapter", "Paragraph", "Unit", "chapter", "chapters", "plain", "word_pattern"]
