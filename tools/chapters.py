@@ -259,7 +259,8 @@ def _merge(paragraphs: list[Paragraph], groups: list[list[int]]) -> list[Paragra
         members = [p for p in paragraphs if p.first in group]
         skip.update(i for i, p in enumerate(paragraphs) if p.first in group[1:])
         lines = tuple(n for p in members for n in p.lines)
-        result.append(Paragraph(" ".join(p.text for p in members), lines))
+        joined = " ".join(p.text for p in members)
+        result.append(Paragraph(joined, lines, heading=members[0].heading))
     return result
 
 

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # the engine lives at the repository root
     sys.path.insert(0, str(ROOT))
 
-from . import chrome, editorial, examples, figures, languages  # noqa: E402
+from . import chrome, editorial, examples, figures, languages, slots, status  # noqa: E402
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -29,4 +29,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     figures.setup(app)
     editorial.setup(app)
     examples.setup(app)
+    slots.setup(app)
+    status.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

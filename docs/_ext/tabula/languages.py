@@ -21,8 +21,8 @@ from sphinx.util.nodes import extract_messages
 
 from .chrome import _
 
-# Language names as adjectives, for the notice; translated through the chrome catalogue.
-LANGUAGE_ADJECTIVES = {
+# Language names, translated through the chrome catalogue (the notice, the status page).
+LANGUAGE_NAMES = {
     "da": "Danish",
     "sv": "Swedish",
     "de": "German",
@@ -64,7 +64,7 @@ class MarkFallback(SphinxTransform):
 
     def _notice(self, original: str, translated: int, total: int) -> None:
         percent = round(100 * translated / total) if total else 0
-        name = _(LANGUAGE_ADJECTIVES.get(original, original))
+        name = _(LANGUAGE_NAMES.get(original, original))
         if translated:
             text = _(
                 "This page is %(percent)d %% translated; the rest is shown in the "
