@@ -32,7 +32,7 @@ from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chapters import ROOT, Chapter, chapter, plain
+from chapters import ROOT, Chapter, chapter, pair_with_page
 
 LOCALE = ROOT / "locale"
 LANGUAGES = ("da", "sv", "de", "fr")
@@ -127,23 +127,12 @@ def import_chapter(name: str) -> list[str]:
 
 
 def pair_msgids(found: Chapter, msgids: list[str]) -> dict[str, int]:
-    """msgid -> index of the original's paragraph it is (in order); others are not seeds."""
-    originals = [plain(p.text) for p in found.edited(found.original, marked=False)]
-    pairs: dict[str, int] = {}
-    position = 0
-    for index, text in enumerate(originals):
-        for at in range(position, len(msgids)):
-            if plain(msgids[at]) == text:
-                pairs[msgids[at]] = index
-                position = at + 1
-                break
-        else:
-            raise SystemExit(
-                f"{found.name}: the original's paragraph {index} (line "
-                f"{found.paragraphs(found.original)[index].first}) is not on the page: "
-                f"{text[:70]}"
-            )
-    return pairs
+    """msgid -> index of the original's paragraph it is; other msgids are not seed text."""
+    try:
+        paired = pair_with_page(found, msgids)
+    except LookupError as error:
+        raise SystemExit(str(error)) from None
+    return {msgid: index for index, msgid in enumerate(paired)}
 
 
 # -- check ----------------------------------------------------------------------------------

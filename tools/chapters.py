@@ -36,6 +36,8 @@ says plus what the records declare.
     extra = [730]              # paragraphs (first lines) without a counterpart
     missing = [3352]           # the ORIGINAL's paragraphs (first lines) this text lacks
     notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
+    extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
+                               # printed inline as a note of this translation ({tnote})
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
 """
 
@@ -158,6 +160,14 @@ class Chapter:
             notes.append(Paragraph(text, tuple(numbers), note=str(label)))
         return notes
 
+    def _extra_notes(self, language: str) -> dict[int, str]:
+        lines = seed_lines(self.seed)
+        found: dict[int, str] = {}
+        for number, line in self.config[language].get("extra_notes", {}).items():
+            text = " ".join(lines[n - 1].strip() for n in _note_lines(lines, int(line)))
+            found[int(number)] = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+        return found
+
     def note_numbers(self, language: str) -> dict[int, str]:
         """This text's own note numbers -> the original's labels (to rewrite the markers)."""
         lines = seed_lines(self.seed)
@@ -180,9 +190,10 @@ class Chapter:
                 continue
             _apply(paragraphs, change, marked)
         numbers = self.note_numbers(language)
+        extra = self._extra_notes(language)
         for paragraph in paragraphs:
             if marked:
-                paragraph.text = _notes_as_references(paragraph.text, numbers)
+                paragraph.text = _notes_as_references(paragraph.text, numbers, extra)
             paragraph.text = _layout(paragraph.text)
         if marked:
             for line, phrase, target in self.config[language].get("links", []):
@@ -207,6 +218,10 @@ class Chapter:
                 paired.append(None)
             else:
                 paired.append(next(queue, None))
+        originals = self.edited(self.original, marked=True)
+        for index, (source, target) in enumerate(zip(originals, paired, strict=True)):
+            if target is not None:
+                paired[index] = _carry_references(source, target)
         leftover = list(queue)
         if leftover:
             raise ValueError(
@@ -227,6 +242,50 @@ def _note_lines(lines: list[str], first: int) -> list[int]:
         if text:
             found.append(number)
         number += 1
+    return found
+
+
+def _carry_references(source: Paragraph, target: Paragraph) -> Paragraph:
+    """Give a translation the footnote references of its original that it lacks.
+
+    Sphinx refuses a translation whose footnote references differ from its source; a
+    reference the translator left out is put at the end of the paragraph (its note then
+    shows the original's text if this language has none).
+    """
+    wanted = FOOTNOTE.findall(source.text)
+    have = FOOTNOTE.findall(target.text)
+    missing = [ref for ref in wanted if ref not in have]
+    if not missing:
+        return target
+    return Paragraph(target.text + "".join(missing), target.lines, target.heading, target.note)
+
+
+def pair_with_page(chapter: Chapter, msgids: list[str]) -> list[str]:
+    """The page's msgid for each paragraph of the original, in the original's order.
+
+    The body's paragraphs must stand on the page in order; notes (footnote definitions,
+    which MyST gathers at the end of the page) may stand in any order after them.
+    """
+    found: list[str] = []
+    position = 0
+    plain_ids = [plain(m) for m in msgids]
+    for paragraph in chapter.edited(chapter.original, marked=False):
+        text = plain(paragraph.text)
+        if paragraph.note is not None:
+            if text not in plain_ids:
+                raise LookupError(f"{chapter.name}: note {paragraph.note} is not on the page")
+            found.append(msgids[plain_ids.index(text)])
+            continue
+        for index in range(position, len(msgids)):
+            if plain_ids[index] == text:
+                found.append(msgids[index])
+                position = index + 1
+                break
+        else:
+            raise LookupError(
+                f"{chapter.name}: line {paragraph.first} is not on the page (or out of order): "
+                f"{text[:70]}"
+            )
     return found
 
 
@@ -278,12 +337,15 @@ def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
     target.text = pattern.sub(lambda _m: after, target.text, count=1)
 
 
-def _notes_as_references(text: str, numbers: dict[int, str]) -> str:
+def _notes_as_references(text: str, numbers: dict[int, str], extra: dict[int, str]) -> str:
     def replace(match: re.Match[str]) -> str:
         digits = match.group(0).strip()
         number = int(digits.translate(str.maketrans(SUPERSCRIPT, "0123456789")))
-        label = numbers.get(number)
-        return f"[^{label}]" if label else match.group(0)
+        if number in numbers:
+            return f"[^{numbers[number]}]"
+        if number in extra:
+            return f" {{tnote}}`{extra[number]}`"
+        return match.group(0)
 
     return MARKER.sub(replace, text)
 
@@ -316,4 +378,13 @@ def chapter(name: str) -> Chapter:
     raise KeyError(f"no chapter '{name}' (no docs/{name}/sources.toml)")
 
 
-__all__ = ["Chapter", "Paragraph", "Unit", "chapter", "chapters", "plain", "word_pattern"]
+__all__ = [
+    "Chapter",
+    "Paragraph",
+    "Unit",
+    "chapter",
+    "chapters",
+    "pair_with_page",
+    "plain",
+    "word_pattern",
+]

@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from chapters import ROLE, Chapter, chapters, plain  # noqa: E402
+from chapters import ROLE, Chapter, chapters, pair_with_page, plain  # noqa: E402
 from tabula.editorial import all_changes  # noqa: E402  (tools/chapters.py put docs/_ext on the path)
 
 CHAPTERS = chapters()
@@ -31,20 +31,11 @@ def catalogue(chapter: Chapter, language: str) -> polib.POFile:
 
 
 def page_msgids(chapter: Chapter) -> list[str]:
-    """The original's paragraphs as msgids of the page, in order (captions etc. skipped)."""
-    msgids = [e.msgid for e in catalogue(chapter, chapter.original)]
-    found: list[str] = []
-    position = 0
-    for paragraph in chapter.edited(chapter.original, marked=False):
-        text = plain(paragraph.text)
-        for index in range(position, len(msgids)):
-            if plain(msgids[index]) == text:
-                found.append(msgids[index])
-                position = index + 1
-                break
-        else:
-            pytest.fail(f"{chapter.name}: line {paragraph.first} is not on the page: {text[:70]}")
-    return found
+    """The original's paragraphs as msgids of the page (captions etc. are not among them)."""
+    try:
+        return pair_with_page(chapter, [e.msgid for e in catalogue(chapter, chapter.original)])
+    except LookupError as error:
+        pytest.fail(str(error))
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
