@@ -206,3 +206,18 @@ def test_the_latex_builder_takes_the_vector_pdf_figures(tmp_path: Path) -> None:
     figures = re.findall(r"includegraphics(?:\[[^\]]*\])?\{\{(brade-[0-9a-f]+)\}\.pdf\}", tex)
     assert len(figures) == 16
     assert all((tmp_path / f"{name}.pdf").is_file() for name in figures)
+
+
+def test_the_glossary_lists_every_term_and_the_texts_link_to_it(site: Path) -> None:
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from tabula.glossary import terms
+
+    keys = {term["key"] for term in terms()}
+    for language in LANGUAGES:
+        glossary = parse(site / language / "glossary" / "index.html")
+        assert {f"glossary-{key}" for key in keys} <= glossary.ids
+        page = parse(site / language / "brade" / "index.html")
+        links = [h for h in page.links if "glossary/index.html#" in h]
+        assert len(links) >= 10, language  # the chapter's terms: huk, blotta, munk …
+        for link in links:
+            assert link.split("#")[1] in glossary.ids, link

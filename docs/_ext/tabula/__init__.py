@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,15 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # the engine lives at the repository root
     sys.path.insert(0, str(ROOT))
 
-from . import chrome, editorial, examples, figures, languages, slots, status  # noqa: E402
+from . import chrome, editorial, examples, figures, glossary, languages, slots, status  # noqa: E402
+
+
+def _source_version() -> int:
+    """A number that changes with this extension's code, so Sphinx rereads every page then."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return int(digest.hexdigest()[:8], 16)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -31,4 +40,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     examples.setup(app)
     slots.setup(app)
     status.setup(app)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    glossary.setup(app)
+    return {
+        "version": "1",
+        "env_version": _source_version(),
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }
