@@ -23,9 +23,9 @@ and a turn override (``turn``), and one or more of these statements:
 ``outcomes = { "19/off" = "hemspel" }``
     each written play is legal and ends the game this way (a score key such as
     ``hemspel+munk``; ``none`` for a play that does not end it).
-``every_play = ["leaves-blot"]``
-    a property of every legal play: ``leaves-blot``, ``bears-off``, ``no-bear-off``,
-    ``ends-game``, ``no-end``.
+``every_play = ["leaves-blot"]``, ``some_play = ["no-hit"]``
+    a property of every legal play, or of at least one: ``leaves-blot``, ``bears-off``,
+    ``no-bear-off``, ``ends-game``, ``no-end``, ``hits``, ``no-hit``.
 ``outcome = "sprangjan"``
     with a roll: every legal play ends the game so; without: the position's own outcome
     (``none`` if the game goes on).
@@ -59,6 +59,7 @@ from .specs import FigureSpec
 
 _STATEMENTS = {
     "plays",
+    "some_play",
     "legal",
     "illegal",
     "reductions",
@@ -331,6 +332,15 @@ class _Checker:
             if failing:
                 self.problems.append(f"roll {self.claim['roll']}: not '{name}': {failing}")
 
+    def _some_play(self, properties: list[str]) -> None:
+        for name in properties:
+            test = _PROPERTIES.get(name)
+            if test is None:
+                raise ClaimError(f"{self.where}: unknown play property '{name}'")
+            if not any(test(a, self.position) for a in self.analyses):
+                plays = [str(a.play) for a in self.analyses]
+                self.problems.append(f"roll {self.claim['roll']}: no play is '{name}': {plays}")
+
     def _outcome(self, expected: str) -> None:
         if self.roll is None:
             outcome = self.game.outcome(self.position)
@@ -428,7 +438,13 @@ def _bears_off(analysis: Any, before: Position) -> bool:
     return any(m.end == OFF for m in analysis.play.moves)
 
 
+def _hits(analysis: Any, before: Position) -> bool:
+    return any(m.hits for m in analysis.play.moves)
+
+
 _PROPERTIES = {
+    "hits": _hits,
+    "no-hit": lambda a, p: not _hits(a, p),
     "leaves-blot": _leaves_blot,
     "bears-off": _bears_off,
     "no-bear-off": lambda a, p: not _bears_off(a, p),

@@ -180,6 +180,7 @@ def _draw(args: argparse.Namespace) -> int:
         quarter=args.quarter if args.view == "quarter" else 0,
         roll=roll or position.dice,
         play=play,
+        labels=getattr(game, "labels", "numbering"),
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
     try:

@@ -92,20 +92,29 @@ class Position:
 class Geometry:
     """How each player's own point numbering lies on the absolute board.
 
-    ``offset[c]`` is added (modulo 24) to a player's own point number to get the absolute
-    one: a game in which both sides run the same way round with homes twelve points apart
-    (Bräde, Verkehr) has offsets 0 and 12.
+    A player's own point ``p`` is the absolute point ``offset + direction * (p - 1)``
+    (modulo 24, counted from 1). Games in which both sides run the same way round with homes
+    twelve points apart (Bräde, Verkehr) have offsets 0 and 12 and direction +1; games in
+    which each side runs along its own half facing the other (Tourne-Case) have opposite
+    directions.
     """
 
     white_offset: int
     black_offset: int
+    white_direction: int = 1
+    black_direction: int = 1
+
+    def _shape(self, colour: Colour) -> tuple[int, int]:
+        if colour is Colour.WHITE:
+            return self.white_offset, self.white_direction
+        return self.black_offset, self.black_direction
 
     def absolute(self, colour: Colour, own: int) -> int:
         """Absolute point of ``colour``'s own point ``own`` (1–24)."""
-        offset = self.white_offset if colour is Colour.WHITE else self.black_offset
-        return (own - 1 + offset) % POINTS + 1
+        offset, direction = self._shape(colour)
+        return (offset + direction * (own - 1)) % POINTS + 1
 
     def own(self, colour: Colour, absolute: int) -> int:
         """``colour``'s own number for absolute point ``absolute`` (1–24)."""
-        offset = self.white_offset if colour is Colour.WHITE else self.black_offset
-        return (absolute - 1 - offset) % POINTS + 1
+        offset, direction = self._shape(colour)
+        return (direction * (absolute - 1 - offset)) % POINTS + 1

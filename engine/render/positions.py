@@ -13,6 +13,13 @@ from ..core.position import Colour, Geometry, Position
 from .board import Arrow, Picture, PointRef
 
 
+def board_rows(numbering: Colour) -> tuple[list[int], list[int]]:
+    """The absolute rows of a whole board, as the numbering player sees it from his side."""
+    if numbering is Colour.WHITE:
+        return list(range(12, 0, -1)), list(range(13, 25))
+    return list(range(24, 12, -1)), list(range(1, 13))
+
+
 def own_rows(view_kind: str, quarter: int) -> tuple[list[int], list[int]]:
     """The rows of own point numbers, left to right as the numbering player sees the board.
 
@@ -39,12 +46,22 @@ def picture(
     play: Play | None = None,
     highlight: tuple[int, ...] = (),
     title: str = "",
+    labels: str = "numbering",
 ) -> Picture:
-    """The picture of ``position`` seen and numbered from ``numbering``'s side."""
-    top, bottom = own_rows(kind, quarter)
+    """The picture of ``position`` seen and numbered from ``numbering``'s side.
+
+    ``labels="owners"`` numbers each point by the player whose side it is (games in which
+    each player runs along his own half, like Tourne-Case) instead of by ``numbering``.
+    """
 
     def absolute(own: int) -> int:
         return geometry.absolute(numbering, own)
+
+    if kind == "board":
+        top_abs, bottom_abs = board_rows(numbering)
+    else:
+        top_own, bottom_own = own_rows(kind, quarter)
+        top_abs, bottom_abs = [absolute(p) for p in top_own], [absolute(p) for p in bottom_own]
 
     mover = position.turn or Colour.WHITE
     arrows = tuple(_arrow(m, mover, geometry) for m in play.moves) if play else ()
@@ -54,11 +71,16 @@ def picture(
         keep = (1, 0) if numbering is Colour.WHITE else (0, 1)
         bar = (bar[0] * keep[0], bar[1] * keep[1])
         off = (off[0] * keep[0], off[1] * keep[1])
+    shown = (*top_abs, *bottom_abs)
+    if labels == "owners":
+        names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
+    else:
+        names = {p: str(geometry.own(numbering, p)) for p in shown}
     return Picture(
         points=position.points,
-        top=tuple(absolute(p) for p in top),
-        bottom=tuple(absolute(p) for p in bottom),
-        labels={absolute(p): str(p) for p in (*top, *bottom)},
+        top=tuple(top_abs),
+        bottom=tuple(bottom_abs),
+        labels=names,
         bar=bar,
         off=off,
         dice=tuple(roll) if roll else (),
