@@ -51,7 +51,7 @@ lint: setup
 	$(PY) -m ruff format --check .
 
 gettext: setup
-	$(PY) -m sphinx -b gettext -q -c . docs _build/gettext
+	$(PY) -m sphinx -b gettext -q -c . -D language=en docs _build/gettext
 
 update-po: gettext
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))

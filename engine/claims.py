@@ -6,9 +6,9 @@ and a turn override (``turn``), and one or more of these statements:
 
 ``roll = "6-2"`` or ``rolls = ["6-5", "5-5"]``
     the roll the statements below are about (with ``rolls``: each of them in turn).
-``after = { roll = "6-2", play = "bar/2!" }``
-    first make this play (it must be legal), then check the statements in the position it
-    leads to, with the other side to move.
+``after = { roll = "6-2", play = "bar/2!" }`` (or a list of such steps)
+    first make these plays (each must be legal), then check the statements in the position
+    they lead to, with the other side to move (``turn`` then overrides who moves).
 ``plays = ["bar/6! bar/2"]``
     the legal plays of the roll are exactly these (``[]``: the whole roll is forfeited).
 ``legal = [...]``
@@ -168,12 +168,14 @@ def _checked(
         raise ClaimError(f"{where}: states nothing (give plays, legal, outcome, facts …)")
     if "lines" not in claim:
         raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
+    if "after" in claim:
+        steps = claim["after"] if isinstance(claim["after"], list) else [claim["after"]]
+        for step in steps:
+            position = _after(game, position, rules, step, where)
     if "turn" in claim:
         if claim["turn"] not in ("w", "b"):
             raise ClaimError(f"{where}: turn must be 'w' or 'b', not {claim['turn']!r}")
         position = position.replace(turn=Colour(claim["turn"]))
-    if "after" in claim:
-        position = _after(game, position, rules, claim["after"], where)
     rolls = claim.get("rolls") or [claim.get("roll")]
     problems: list[str] = []
     for roll in rolls:

@@ -48,7 +48,12 @@ EDITORIAL = re.compile(r"\{ed\}`[^`]*`")  # each text's own corrections: never c
 
 
 def templates(out: Path) -> Path:
-    """Regenerate the message templates (.pot) of the whole site into ``out``."""
+    """Regenerate the message templates (.pot) of the whole site into ``out``.
+
+    The build runs in a language with no catalogue ("en"): the templates must hold the
+    sources' own words, and Sphinx would otherwise translate some (image alt texts) while
+    extracting them.
+    """
     command = [
         sys.executable,
         "-m",
@@ -58,6 +63,8 @@ def templates(out: Path) -> Path:
         "-q",
         "-c",
         str(ROOT),
+        "-D",
+        "language=en",
         str(ROOT / "docs"),
         str(out),
     ]

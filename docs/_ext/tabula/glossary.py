@@ -54,7 +54,7 @@ class GlossaryTerms(SphinxDirective):
     """Print the glossary in the reader's language."""
 
     def run(self) -> list[nodes.Node]:
-        language = self.config.language
+        language = self.config.language if self.config.language in LANGUAGES else "sv"
         self.env.note_dependency(str(TERMS))
         result: list[nodes.Node] = []
         for term in sorted(terms(), key=lambda t: t[language][0].casefold()):
