@@ -39,6 +39,8 @@ says plus what the records declare.
     extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
                                # printed inline as a note of this translation ({tnote})
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
+    tables = [[5184, 5242]]    # line ranges the page gives as a table: not paragraphs;
+                               # records on them are marked in the table, not applied here
 """
 
 from __future__ import annotations
@@ -185,9 +187,12 @@ class Chapter:
         paragraphs = [
             Paragraph(p.text, p.lines, p.heading, p.note) for p in self.paragraphs(language)
         ]
+        tables = self.config[language].get("tables", [])
         for change in self.changes:
             if change.lang != language or change.kind == "general":
                 continue
+            if any(first <= _line(change) <= last for first, last in tables):
+                continue  # a table cell: the page marks it, there is no paragraph to change
             _apply(paragraphs, change, marked)
         numbers = self.note_numbers(language)
         extra = self._extra_notes(language)
@@ -323,8 +328,13 @@ def _merge(paragraphs: list[Paragraph], groups: list[list[int]]) -> list[Paragra
     return result
 
 
+def _line(change: Change) -> int:
+    """The first seed line a record names ("5227", "4954, 4956" or "5219–5221")."""
+    return int(change.line.split(",")[0].split("–")[0])
+
+
 def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
-    line = int(change.line.split(",")[0].split("–")[0])
+    line = _line(change)
     target = next((p for p in paragraphs if line in p.lines), None)
     if target is None:
         raise ValueError(f"record {change.id}: line {line} is in no paragraph of {change.lang}")

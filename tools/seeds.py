@@ -114,9 +114,9 @@ def chapter_units(config: dict, language: str) -> list[Unit]:
     first, last = part["range"]
     heads = set(part["headings"])
     standalone = set(part.get("standalone", []))
-    found = paragraphs(
-        config["seed"], first, last, skip=part.get("skip", []), headings=heads | standalone
-    )
+    tables = {n for start, end in part.get("tables", []) for n in range(start, end + 1)}
+    skip = set(part.get("skip", [])) | tables  # a table's lines are not paragraphs
+    found = paragraphs(config["seed"], first, last, skip=skip, headings=heads | standalone)
     lines = seed_lines(config["seed"])
     units: list[Unit] = []
     for paragraph in found:
