@@ -33,11 +33,16 @@ says plus what the records declare.
     split_lines = [6142]       # blocks whose lines are separate paragraphs (a list)
     split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
     merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
+    split_merged = { 879 = ["Disse tilfælde"] }  # split a paragraph before a phrase
+                               # AFTER merging (key: the merged paragraph's first line)
     extra = [730]              # paragraphs (first lines) without a counterpart
     missing = [3352]           # the ORIGINAL's paragraphs (first lines) this text lacks
     notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
     extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
                                # printed inline as a note of this translation ({tnote})
+    body_notes = { 41 = 730 }  # the original's note label -> first line of a paragraph of
+                               # this text's BODY that is that note's text (it then
+                               # pairs with the note, not with a body paragraph)
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
 """
 
@@ -147,7 +152,15 @@ class Chapter:
         found = [Paragraph(u.text, u.lines, u.heading) for u in units]
         found = _split(found, part.get("split_at", {}))
         found = _merge(found, part.get("merge", []))
-        found += self._notes(language)
+        found = _split(found, part.get("split_merged", {}))
+        body_notes = {int(line): str(label) for label, line in part.get("body_notes", {}).items()}
+        moved = [
+            Paragraph(p.text, p.lines, note=body_notes[p.first])
+            for p in found
+            if p.first in body_notes
+        ]
+        found = [p for p in found if p.first not in body_notes]
+        found += moved + self._notes(language)
         return found
 
     def _notes(self, language: str) -> list[Paragraph]:
