@@ -37,6 +37,8 @@ says plus what the records declare.
                                # AFTER merging (key: the merged paragraph's first line)
     extra = [730]              # paragraphs (first lines) without a counterpart
     missing = [3352]           # the ORIGINAL's paragraphs (first lines) this text lacks
+    missing_pieces = { 3358 = [2] }  # the same for a paragraph that split_at split in the
+                               # original: its first line -> which pieces (1-based) are lacking
     notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
     extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
                                # printed inline as a note of this translation ({tnote})
@@ -220,6 +222,8 @@ class Chapter:
         part = self.config[language]
         extra = {int(x) for x in part.get("extra", [])}
         missing = {int(x) for x in part.get("missing", [])}
+        pieces = {int(k): {int(n) for n in v} for k, v in part.get("missing_pieces", {}).items()}
+        count: dict[int, int] = {}
         body = [p for p in mine if p.note is None and p.first not in extra]
         notes = {p.note: p for p in mine if p.note is not None}
         paired: list[Paragraph | None] = []
@@ -227,7 +231,9 @@ class Chapter:
         for paragraph in original:
             if paragraph.note is not None:
                 paired.append(notes.get(paragraph.note))
-            elif paragraph.first in missing:
+                continue
+            piece = _piece(count, paragraph.first)
+            if paragraph.first in missing or piece in pieces.get(paragraph.first, ()):
                 paired.append(None)
             else:
                 paired.append(next(queue, None))
@@ -242,6 +248,12 @@ class Chapter:
                 f"from line {leftover[0].first}"
             )
         return paired
+
+
+def _piece(count: dict[int, int], first: int) -> int:
+    """Which paragraph (1-based) beginning at line ``first`` this is (split_at makes several)."""
+    count[first] = count.get(first, 0) + 1
+    return count[first]
 
 
 def _note_lines(lines: list[str], first: int) -> list[int]:
@@ -338,11 +350,12 @@ def _merge(paragraphs: list[Paragraph], groups: list[list[int]]) -> list[Paragra
 
 def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
     line = int(change.line.split(",")[0].split("–")[0])
-    target = next((p for p in paragraphs if line in p.lines), None)
-    if target is None:
+    candidates = [p for p in paragraphs if line in p.lines]  # several if split_at split it
+    if not candidates:
         raise ValueError(f"record {change.id}: line {line} is in no paragraph of {change.lang}")
     pattern = word_pattern(change.before)
-    if not pattern.search(target.text):
+    target = next((p for p in candidates if pattern.search(p.text)), None)
+    if target is None:
         raise ValueError(f"record {change.id}: '{change.before}' not found at line {line}")
     after = change.after
     if marked and change.kind in ("correction", "note"):  # "format" changes stay unmarked
