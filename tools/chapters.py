@@ -45,6 +45,8 @@ says plus what the records declare.
     body_notes = { 41 = 730 }  # the original's note label -> first line of a paragraph of
                                # this text's BODY that is that note's text (it then
                                # pairs with the note, not with a body paragraph)
+    partial = [6303]           # the original's paragraphs (first lines) this text renders
+                               # only in part: exempt from the tests' length guard
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
 """
 
