@@ -33,11 +33,20 @@ says plus what the records declare.
     split_lines = [6142]       # blocks whose lines are separate paragraphs (a list)
     split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
     merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
+    split_merged = { 879 = ["Disse tilfælde"] }  # split a paragraph before a phrase
+                               # AFTER merging (key: the merged paragraph's first line)
     extra = [730]              # paragraphs (first lines) without a counterpart
     missing = [3352]           # the ORIGINAL's paragraphs (first lines) this text lacks
+    missing_pieces = { 3358 = [2] }  # the same for a paragraph that split_at split in the
+                               # original: its first line -> which pieces (1-based) are lacking
     notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
     extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
                                # printed inline as a note of this translation ({tnote})
+    body_notes = { 41 = 730 }  # the original's note label -> first line of a paragraph of
+                               # this text's BODY that is that note's text (it then
+                               # pairs with the note, not with a body paragraph)
+    partial = [6303]           # the original's paragraphs (first lines) this text renders
+                               # only in part: exempt from the tests' length guard
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
     tables = [[5184, 5242]]    # line ranges the page gives as a table: not paragraphs;
                                # records on them are marked in the table, not applied here
@@ -149,7 +158,15 @@ class Chapter:
         found = [Paragraph(u.text, u.lines, u.heading) for u in units]
         found = _split(found, part.get("split_at", {}))
         found = _merge(found, part.get("merge", []))
-        found += self._notes(language)
+        found = _split(found, part.get("split_merged", {}))
+        body_notes = {int(line): str(label) for label, line in part.get("body_notes", {}).items()}
+        moved = [
+            Paragraph(p.text, p.lines, note=body_notes[p.first])
+            for p in found
+            if p.first in body_notes
+        ]
+        found = [p for p in found if p.first not in body_notes]
+        found += moved + self._notes(language)
         return found
 
     def _notes(self, language: str) -> list[Paragraph]:
@@ -212,6 +229,8 @@ class Chapter:
         part = self.config[language]
         extra = {int(x) for x in part.get("extra", [])}
         missing = {int(x) for x in part.get("missing", [])}
+        pieces = {int(k): {int(n) for n in v} for k, v in part.get("missing_pieces", {}).items()}
+        count: dict[int, int] = {}
         body = [p for p in mine if p.note is None and p.first not in extra]
         notes = {p.note: p for p in mine if p.note is not None}
         paired: list[Paragraph | None] = []
@@ -219,7 +238,9 @@ class Chapter:
         for paragraph in original:
             if paragraph.note is not None:
                 paired.append(notes.get(paragraph.note))
-            elif paragraph.first in missing:
+                continue
+            piece = _piece(count, paragraph.first)
+            if paragraph.first in missing or piece in pieces.get(paragraph.first, ()):
                 paired.append(None)
             else:
                 paired.append(next(queue, None))
@@ -234,6 +255,12 @@ class Chapter:
                 f"from line {leftover[0].first}"
             )
         return paired
+
+
+def _piece(count: dict[int, int], first: int) -> int:
+    """Which paragraph (1-based) beginning at line ``first`` this is (split_at makes several)."""
+    count[first] = count.get(first, 0) + 1
+    return count[first]
 
 
 def _note_lines(lines: list[str], first: int) -> list[int]:
@@ -335,11 +362,12 @@ def _line(change: Change) -> int:
 
 def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
     line = _line(change)
-    target = next((p for p in paragraphs if line in p.lines), None)
-    if target is None:
+    candidates = [p for p in paragraphs if line in p.lines]  # several if split_at split it
+    if not candidates:
         raise ValueError(f"record {change.id}: line {line} is in no paragraph of {change.lang}")
     pattern = word_pattern(change.before)
-    if not pattern.search(target.text):
+    target = next((p for p in candidates if pattern.search(p.text)), None)
+    if target is None:
         raise ValueError(f"record {change.id}: '{change.before}' not found at line {line}")
     after = change.after
     if marked and change.kind in ("correction", "note"):  # "format" changes stay unmarked
