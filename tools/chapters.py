@@ -30,7 +30,8 @@ says plus what the records declare.
     skip = [2892]              # lines that are not text (figure labels, point numbers)
     standalone = [2986]        # lines that start a paragraph though the previous line
                                # does not end a sentence
-    split_lines = [6142]       # blocks whose lines are separate paragraphs (a list)
+    split_lines = [6142]       # blocks whose lines are separate paragraphs (a list); a
+                               # line of such a block listed in headings is a heading
     split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
     merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
     split_merged = { 879 = ["Disse tilfælde"] }  # split a paragraph before a phrase
@@ -50,6 +51,12 @@ says plus what the records declare.
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
     tables = [[5184, 5242]]    # line ranges the page gives as a table: not paragraphs;
                                # records on them are marked in the table, not applied here
+    replace = { "ſ" = "s" }    # characters replaced in every paragraph of this text (a
+                               # mis-encoding throughout; a general record says so)
+    star_notes = true          # the seed marks notes "*)", "**)" at the page foot (seed
+                               # 001): a note is the block at its line without its mark,
+                               # and the marks are taken out of the body (the page puts
+                               # the footnote references there); notes = { "a" = 587 }
 """
 
 from __future__ import annotations
@@ -76,6 +83,7 @@ SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 MARKER = re.compile(f"\\s?[{SUPERSCRIPT}]+")
 NOTE_HEAD = re.compile(r"^\s*(\d+)\.\s*")
 BACKLINKS = re.compile(r"\s*[↵↩↪]+(\s*[↵↩↪]+)*\s*$")
+STAR_MARK = re.compile(r"\s*\^?\{?\*{1,3}\)\}?")  # 001's note marks: *), **), ***), ^{*)}
 
 
 def plain(text: str) -> str:
@@ -159,6 +167,9 @@ class Chapter:
         found = _split(found, part.get("split_at", {}))
         found = _merge(found, part.get("merge", []))
         found = _split(found, part.get("split_merged", {}))
+        if part.get("star_notes"):
+            for paragraph in found:
+                paragraph.text = STAR_MARK.sub("", paragraph.text)
         body_notes = {int(line): str(label) for label, line in part.get("body_notes", {}).items()}
         moved = [
             Paragraph(p.text, p.lines, note=body_notes[p.first])
@@ -167,14 +178,20 @@ class Chapter:
         ]
         found = [p for p in found if p.first not in body_notes]
         found += moved + self._notes(language)
+        for old, new in part.get("replace", {}).items():
+            for paragraph in found:
+                paragraph.text = paragraph.text.replace(old, new)
         return found
 
     def _notes(self, language: str) -> list[Paragraph]:
         lines = seed_lines(self.seed)
         notes: list[Paragraph] = []
+        star = bool(self.config[language].get("star_notes"))
         for label, line in self.config[language].get("notes", {}).items():
-            numbers = _note_lines(lines, int(line))
+            numbers = _block_lines(lines, int(line)) if star else _note_lines(lines, int(line))
             text = " ".join(lines[n - 1].strip() for n in numbers)
+            if star:
+                text = STAR_MARK.sub("", text, count=1).strip()
             text = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
             notes.append(Paragraph(text, tuple(numbers), note=str(label)))
         return notes
@@ -274,6 +291,14 @@ def _note_lines(lines: list[str], first: int) -> list[int]:
         if text:
             found.append(number)
         number += 1
+    return found
+
+
+def _block_lines(lines: list[str], first: int) -> list[int]:
+    """A page-foot note of seed 001: the lines of the block that starts at ``first``."""
+    found = [first]
+    while found[-1] < len(lines) and lines[found[-1]].strip():
+        found.append(found[-1] + 1)
     return found
 
 

@@ -121,7 +121,9 @@ def chapter_units(config: dict, language: str) -> list[Unit]:
     units: list[Unit] = []
     for paragraph in found:
         if paragraph.first in set(part.get("split_lines", [])):
-            units += [Unit(lines[n - 1].strip(), (n,), False) for n in paragraph.lines]
+            # a line of such a block that is listed in ``headings`` is a heading (seed 002
+            # has one paragraph per line and no blank lines: one block, split into lines)
+            units += [Unit(lines[n - 1].strip(), (n,), n in heads) for n in paragraph.lines]
         else:
             units.append(Unit(paragraph.text, paragraph.lines, paragraph.first in heads))
     return units
