@@ -6,7 +6,8 @@ and a turn override (``turn``), and one or more of these statements:
 
 ``roll = "6-2"`` or ``rolls = ["6-5", "5-5"]``
     the roll the statements below are about (with ``rolls``: each of them in turn).
-``after = { roll = "6-2", play = "bar/2!" }`` (or a list of such steps)
+``after = { roll = "6-2", play = "bar/2!" }`` (or a list of such steps; the play may be
+    left out where the roll allows only one, and a step may say who throws: ``turn = "b"``)
     first make these plays (each must be legal), then check the statements in the position
     they lead to, with the other side to move (``turn`` then overrides who moves).
 ``plays = ["bar/6! bar/2"]``
@@ -406,9 +407,16 @@ class _Checker:
 
 def _after(game: Any, position: Position, rules: Any, step: dict[str, str], where: str) -> Position:
     """The position after a legal play, for claims about what follows."""
+    if "turn" in step:  # who throws this step, if not the side the position says
+        position = position.replace(turn=Colour(step["turn"]))
     roll = parse_roll(step["roll"])
+    analyses = game.analyse(position, roll, rules)
+    if "play" not in step:  # a forced roll: the play need not be written
+        if len(analyses) != 1:
+            raise ClaimError(f"{where}: 'after' roll {step['roll']} has several plays: name one")
+        return analyses[0].after
     play = _resolve(game, position, roll, step["play"], rules)
-    for analysis in game.analyse(position, roll, rules):
+    for analysis in analyses:
         if play is not None and analysis.play.key() == play.key():
             return analysis.after
     raise ClaimError(f"{where}: 'after' play '{step['play']}' is not legal with {step['roll']}")

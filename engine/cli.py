@@ -114,7 +114,9 @@ def _legal(args: argparse.Namespace) -> int:
     plays = [
         {
             "play": str(a.play),
-            "moves": [_move_json(m) for m in a.play.moves],
+            "moves": [
+                m.to_json() if hasattr(m, "to_json") else _move_json(m) for m in a.play.moves
+            ],
             "after": write_position(a.after),
             "outcome": _outcome_json(a.outcome),
         }
