@@ -31,6 +31,9 @@ says plus what the records declare.
     standalone = [2986]        # lines that start a paragraph though the previous line
                                # does not end a sentence
     split_lines = [6142]       # blocks whose lines are separate paragraphs (a list)
+    line_paragraphs = true     # every non-blank line is a paragraph of its own (for texts
+                               # whose paragraphs follow each other without blank lines);
+                               # page-break splits are still rejoined
     split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
     merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
     extra = [730]              # paragraphs (first lines) without a counterpart
@@ -38,7 +41,14 @@ says plus what the records declare.
     notes = { 41 = 6303 }      # the original's note label -> the line of this text's note
     extra_notes = { 31 = 6283 }  # this text's own note numbers the original lacks -> line;
                                # printed inline as a note of this translation ({tnote})
+    plain_extra_notes = true   # drop the emphasis marks (*…*) of those notes: the tnote
+                               # role prints a note in italics and cannot hold markup
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
+
+and, at the top level, ``numbered = true`` for a text of numbered articles: a paragraph
+that begins with its number (``12. Wenn …``) would be read by MyST as a list, so the page
+writes ``12\\. Wenn …`` and the translations are written the same way (the default, false,
+leaves them as they are).
 """
 
 from __future__ import annotations
@@ -64,6 +74,8 @@ FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
 SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 MARKER = re.compile(f"\\s?[{SUPERSCRIPT}]+")
 NOTE_HEAD = re.compile(r"^\s*(\d+)\.\s*")
+NUMBERED = re.compile(r"^(\d+)\. ")  # an article number that MyST would read as a list
+ESCAPED_NUMBER = re.compile(r"^(\d+)\\\.")
 BACKLINKS = re.compile(r"\s*[↵↩↪]+(\s*[↵↩↪]+)*\s*$")
 
 
@@ -73,6 +85,7 @@ def plain(text: str) -> str:
     Two texts with the same plain form differ only in presentation, which the editorial
     records do not list one by one (a general record per chapter says what was done).
     """
+    text = ESCAPED_NUMBER.sub(r"\1.", text.strip())
     text = ROLE.sub(lambda m: m.group(1), text)
     text = LINK.sub(lambda m: m.group(1), text)
     text = FOOTNOTE.sub("", text)
@@ -165,7 +178,10 @@ class Chapter:
         found: dict[int, str] = {}
         for number, line in self.config[language].get("extra_notes", {}).items():
             text = " ".join(lines[n - 1].strip() for n in _note_lines(lines, int(line)))
-            found[int(number)] = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+            text = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+            if self.config[language].get("plain_extra_notes"):
+                text = text.replace("*", "")
+            found[int(number)] = text
         return found
 
     def note_numbers(self, language: str) -> dict[int, str]:
@@ -195,6 +211,8 @@ class Chapter:
             if marked:
                 paragraph.text = _notes_as_references(paragraph.text, numbers, extra)
             paragraph.text = _layout(paragraph.text)
+            if self.config.get("numbered"):
+                paragraph.text = NUMBERED.sub(r"\1\\. ", paragraph.text)
         if marked:
             for line, phrase, target in self.config[language].get("links", []):
                 _link(paragraphs, int(line), phrase, target)
