@@ -45,7 +45,11 @@ says plus what the records declare.
                                # role prints a note in italics and cannot hold markup
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
 
-and, at the top level, ``numbered = true`` for a text of numbered articles: a paragraph
+A record whose line is one of the language's ``skip`` lines (a table that the page sets by
+hand, its cells translated by hand) is not applied here: the hand-made cell carries the
+``ed`` role itself.
+
+And, at the top level, ``numbered = true`` for a text of numbered articles: a paragraph
 that begins with its number (``12. Wenn …``) would be read by MyST as a list, so the page
 writes ``12\\. Wenn …`` and the translations are written the same way (the default, false,
 leaves them as they are).
@@ -201,9 +205,12 @@ class Chapter:
         paragraphs = [
             Paragraph(p.text, p.lines, p.heading, p.note) for p in self.paragraphs(language)
         ]
+        cells = {int(x) for x in self.config[language].get("skip", [])}
         for change in self.changes:
             if change.lang != language or change.kind == "general":
                 continue
+            if _first_line(change) in cells:
+                continue  # a word in a table the page sets by hand: its cell carries the role
             _apply(paragraphs, change, marked)
         numbers = self.note_numbers(language)
         extra = self._extra_notes(language)
@@ -341,8 +348,12 @@ def _merge(paragraphs: list[Paragraph], groups: list[list[int]]) -> list[Paragra
     return result
 
 
+def _first_line(change: Change) -> int:
+    return int(change.line.split(",")[0].split("–")[0])
+
+
 def _apply(paragraphs: list[Paragraph], change: Change, marked: bool) -> None:
-    line = int(change.line.split(",")[0].split("–")[0])
+    line = _first_line(change)
     target = next((p for p in paragraphs if line in p.lines), None)
     if target is None:
         raise ValueError(f"record {change.id}: line {line} is in no paragraph of {change.lang}")
