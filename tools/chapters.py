@@ -289,7 +289,9 @@ def pair_with_page(chapter: Chapter, msgids: list[str]) -> list[str]:
     """The page's msgid for each paragraph of the original, in the original's order.
 
     The body's paragraphs must stand on the page in order; notes (footnote definitions,
-    which MyST gathers at the end of the page) may stand in any order after them.
+    which MyST gathers at the end of the page) may stand in any order after them. A
+    paragraph that repeats an earlier one word for word has that one's msgid (gettext keeps
+    one message for both), so its translations must be the same too.
     """
     found: list[str] = []
     position = 0
@@ -307,6 +309,10 @@ def pair_with_page(chapter: Chapter, msgids: list[str]) -> list[str]:
                 position = index + 1
                 break
         else:
+            repeated = [m for m in found if plain(m) == text]
+            if repeated:
+                found.append(repeated[0])
+                continue
             raise LookupError(
                 f"{chapter.name}: line {paragraph.first} is not on the page (or out of order): "
                 f"{text[:70]}"
