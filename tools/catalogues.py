@@ -12,7 +12,8 @@ paragraph of the original with the translations ``tools/chapters.py`` derives fr
 that are not seed paragraphs (captions, alt texts, the edition's own prose) keep the msgstr
 they have. ``check`` exits non-zero, naming file and entry, when a catalogue is missing or
 stale against the sources, is not valid gettext (``msgfmt``), drops or adds a footnote,
-link target, role or code span its msgid has, or is not in the house format (wrap width 79).
+link target, role or code span its msgid has (a translation's own ``ed`` and ``tnote`` roles
+aside), or is not in the house format (wrap width 79).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ MARKUP = {  # what a translation must carry over from its msgid
     "role": re.compile(r"\{[a-z-]+\}`"),
     "code span": re.compile(r"`[^`]+`"),  # counted, not compared: placeholders get translated
 }
-EDITORIAL = re.compile(r"\{ed\}`[^`]*`")  # each text's own corrections: never carried over
+# a text's own corrections ({ed}) and a translation's own notes ({tnote}): never carried over
+EDITORIAL = re.compile(r"\{(?:ed|tnote)\}`[^`]*`")
 
 
 def templates(out: Path) -> Path:

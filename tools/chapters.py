@@ -32,6 +32,9 @@ says plus what the records declare.
                                # does not end a sentence
     split_lines = [6142]       # blocks whose lines are separate paragraphs (a list); a
                                # line of such a block listed in headings is a heading
+    line_paragraphs = true     # every non-blank line is a paragraph of its own (for texts
+                               # whose paragraphs follow each other without blank lines);
+                               # page-break splits are still rejoined
     split_at = { 1585 = ["Imidlertid gør man"] }   # split a paragraph before a phrase
     merge = [[1634, 1636]]     # paragraphs (first lines) that form one paragraph
     split_merged = { 879 = ["Disse tilfælde"] }  # split a paragraph before a phrase
@@ -48,6 +51,8 @@ says plus what the records declare.
                                # pairs with the note, not with a body paragraph)
     partial = [6303]           # the original's paragraphs (first lines) this text renders
                                # only in part: exempt from the tests' length guard
+    plain_extra_notes = true   # drop the emphasis marks (*…*) of those notes: the tnote
+                               # role prints a note in italics and cannot hold markup
     links = [[1698, "afsnit 6", "brade-spranga"]]  # line, phrase, target label
     tables = [[5184, 5242]]    # line ranges the page gives as a table: not paragraphs;
                                # records on them are marked in the table, not applied here
@@ -57,6 +62,15 @@ says plus what the records declare.
                                # 001): a note is the block at its line without its mark,
                                # and the marks are taken out of the body (the page puts
                                # the footnote references there); notes = { "a" = 587 }
+
+A record whose line is one of the language's ``skip`` lines (a table that the page sets by
+hand, its cells translated by hand) is not applied here: the hand-made cell carries the
+``ed`` role itself.
+
+And, at the top level, ``numbered = true`` for a text of numbered articles: a paragraph
+that begins with its number (``12. Wenn …``) would be read by MyST as a list, so the page
+writes ``12\\. Wenn …`` and the translations are written the same way (the default, false,
+leaves them as they are).
 """
 
 from __future__ import annotations
@@ -82,6 +96,8 @@ FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
 SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 MARKER = re.compile(f"\\s?[{SUPERSCRIPT}]+")
 NOTE_HEAD = re.compile(r"^\s*(\d+)\.\s*")
+NUMBERED = re.compile(r"^(\d+)\. ")  # an article number that MyST would read as a list
+ESCAPED_NUMBER = re.compile(r"^(\d+)\\\.")
 BACKLINKS = re.compile(r"\s*[↵↩↪]+(\s*[↵↩↪]+)*\s*$")
 STAR_MARK = re.compile(r"\s*\^?\{?\*{1,3}\)\}?")  # 001's note marks: *), **), ***), ^{*)}
 
@@ -92,6 +108,7 @@ def plain(text: str) -> str:
     Two texts with the same plain form differ only in presentation, which the editorial
     records do not list one by one (a general record per chapter says what was done).
     """
+    text = ESCAPED_NUMBER.sub(r"\1.", text.strip())
     text = ROLE.sub(lambda m: m.group(1), text)
     text = LINK.sub(lambda m: m.group(1), text)
     text = FOOTNOTE.sub("", text)
@@ -201,7 +218,10 @@ class Chapter:
         found: dict[int, str] = {}
         for number, line in self.config[language].get("extra_notes", {}).items():
             text = " ".join(lines[n - 1].strip() for n in _note_lines(lines, int(line)))
-            found[int(number)] = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+            text = BACKLINKS.sub("", NOTE_HEAD.sub("", text, count=1)).strip()
+            if self.config[language].get("plain_extra_notes"):
+                text = text.replace("*", "")
+            found[int(number)] = text
         return found
 
     def note_numbers(self, language: str) -> dict[int, str]:
@@ -222,11 +242,14 @@ class Chapter:
             Paragraph(p.text, p.lines, p.heading, p.note) for p in self.paragraphs(language)
         ]
         tables = self.config[language].get("tables", [])
+        cells = {int(x) for x in self.config[language].get("skip", [])}
         for change in self.changes:
             if change.lang != language or change.kind == "general":
                 continue
             if any(first <= _line(change) <= last for first, last in tables):
                 continue  # a table cell: the page marks it, there is no paragraph to change
+            if _line(change) in cells:
+                continue  # a word in a table the page sets by hand: its cell carries the role
             _apply(paragraphs, change, marked)
         numbers = self.note_numbers(language)
         extra = self._extra_notes(language)
@@ -234,6 +257,8 @@ class Chapter:
             if marked:
                 paragraph.text = _notes_as_references(paragraph.text, numbers, extra)
             paragraph.text = _layout(paragraph.text)
+            if self.config.get("numbered"):
+                paragraph.text = NUMBERED.sub(r"\1\\. ", paragraph.text)
         if marked:
             for line, phrase, target in self.config[language].get("links", []):
                 _link(paragraphs, int(line), phrase, target)
@@ -321,7 +346,9 @@ def pair_with_page(chapter: Chapter, msgids: list[str]) -> list[str]:
     """The page's msgid for each paragraph of the original, in the original's order.
 
     The body's paragraphs must stand on the page in order; notes (footnote definitions,
-    which MyST gathers at the end of the page) may stand in any order after them.
+    which MyST gathers at the end of the page) may stand in any order after them. A
+    paragraph that repeats an earlier one word for word has that one's msgid (gettext keeps
+    one message for both), so its translations must be the same too.
     """
     found: list[str] = []
     position = 0
@@ -339,6 +366,10 @@ def pair_with_page(chapter: Chapter, msgids: list[str]) -> list[str]:
                 position = index + 1
                 break
         else:
+            repeated = [m for m in found if plain(m) == text]
+            if repeated:
+                found.append(repeated[0])
+                continue
             raise LookupError(
                 f"{chapter.name}: line {paragraph.first} is not on the page (or out of order): "
                 f"{text[:70]}"

@@ -3,7 +3,10 @@
 The seed files are plain text with one paragraph per line and blank lines between; page
 breaks of the printed edition left blank lines *inside* paragraphs too. :func:`paragraphs`
 returns the paragraphs of a line range with those splits rejoined, so that every tool and
-test counts paragraphs the same way.
+test counts paragraphs the same way. Some chapters set consecutive paragraphs on consecutive
+lines with no blank line between; ``per_line=True`` (the ``line_paragraphs`` key of a
+chapter's ``sources.toml``) takes every non-blank line as a block of its own, and the
+page-break splits are rejoined all the same.
 """
 
 from __future__ import annotations
@@ -39,13 +42,21 @@ def seed_lines(seed: str = "000") -> list[str]:
     return (SEEDS / SEED_FILES[seed]).read_text(encoding="utf-8").split("\n")
 
 
-def blocks(lines: Sequence[str], first: int, last: int) -> list[Paragraph]:
-    """Runs of non-blank lines between ``first`` and ``last`` (1-based, inclusive)."""
+def blocks(
+    lines: Sequence[str], first: int, last: int, *, per_line: bool = False
+) -> list[Paragraph]:
+    """Runs of non-blank lines between ``first`` and ``last`` (1-based, inclusive).
+
+    With ``per_line`` every non-blank line is a block of its own.
+    """
     found: list[Paragraph] = []
     current: list[int] = []
     for number in range(first, last + 1):
         if lines[number - 1].strip():
             current.append(number)
+            if per_line:
+                found.append(_block(lines, current))
+                current = []
         elif current:
             found.append(_block(lines, current))
             current = []
@@ -65,17 +76,18 @@ def paragraphs(
     *,
     skip: Iterable[int] = (),
     headings: Iterable[int] = (),
+    per_line: bool = False,
 ) -> list[Paragraph]:
     """The paragraphs of a line range, page-break splits rejoined.
 
     ``skip`` lists lines that are not text (figure labels, point numbers); ``headings``
     lines that stand alone. A block is joined to the one before when that one does not end
-    a sentence — the mark of a page break in these files.
+    a sentence — the mark of a page break in these files. ``per_line``: see :func:`blocks`.
     """
     lines = seed_lines(seed)
     skipped, heads = set(skip), set(headings)
     result: list[Paragraph] = []
-    for block in blocks(lines, first, last):
+    for block in blocks(lines, first, last, per_line=per_line):
         if block.first in skipped:
             continue
         previous = result[-1] if result else None
@@ -116,7 +128,14 @@ def chapter_units(config: dict, language: str) -> list[Unit]:
     standalone = set(part.get("standalone", []))
     tables = {n for start, end in part.get("tables", []) for n in range(start, end + 1)}
     skip = set(part.get("skip", [])) | tables  # a table's lines are not paragraphs
-    found = paragraphs(config["seed"], first, last, skip=skip, headings=heads | standalone)
+    found = paragraphs(
+        config["seed"],
+        first,
+        last,
+        skip=skip,
+        headings=heads | standalone,
+        per_line=bool(part.get("line_paragraphs", False)),
+    )
     lines = seed_lines(config["seed"])
     units: list[Unit] = []
     for paragraph in found:
