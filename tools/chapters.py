@@ -246,9 +246,10 @@ class Chapter:
         for change in self.changes:
             if change.lang != language or change.kind == "general":
                 continue
-            if any(first <= _line(change) <= last for first, last in tables):
+            in_paragraph = any(_line(change) in p.lines for p in paragraphs)
+            if not in_paragraph and any(first <= _line(change) <= last for first, last in tables):
                 continue  # a table cell: the page marks it, there is no paragraph to change
-            if _line(change) in cells:
+            if not in_paragraph and _line(change) in cells:
                 continue  # a word in a table the page sets by hand: its cell carries the role
             _apply(paragraphs, change, marked)
         numbers = self.note_numbers(language)
