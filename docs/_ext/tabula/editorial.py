@@ -146,7 +146,8 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             order.append(change_id)
         number = order.index(change_id) + 1
         marker = nodes.superscript("", "", classes=["ed-mark"])
-        marker += nodes.reference("", f"[{number}]", refid=f"ed-{change_id}")
+        # "✎n", not "[n]": footnote references are bracketed numbers too
+        marker += nodes.reference("", f"✎{number}", refid=f"ed-{change_id}")
         ref.replace_self([nodes.inline(ref.astext(), ref.astext(), classes=["ed-words"]), marker])
     placeholders = list(doctree.findall(editorial_list))
     if order and not placeholders:
