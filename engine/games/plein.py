@@ -1,0 +1,231 @@
+"""Le jeu du Plein, from Charpentier's *Suite du Trictrac* (1698).
+
+Source: seed ``000_11830c5ab74f548f.txt``, French original at lines 5941–5981 (Danish
+2017–2057, Swedish 3256–3296); rules cite the French line as ``fr NNNN``.
+
+The text is short and leans on the Trictrac and the Revertier for what it does not say.
+Each player stacks his fifteen checkers on the first point of the table farthest from the
+window, as at Trictrac (fr 5963–5965), and races to fill the other table of his side — his
+*grand jan* — with covered checkers (fr 5947). The players never meet: each stays on his own
+side, so the game is decided by the dice (fr 5945). Doublets are played twice over, four
+moves, as at the Revertier (fr 5977); a single checker may stand in the corner (fr 5975),
+which at Trictrac takes two at once.
+
+Readings the edition chooses where the text is silent or ambiguous (rules switches):
+
+``win``
+    ``"plein"`` (default): the game is won as soon as each of the six points of the grand
+    jan holds at least two checkers — "douze dames couvertes et accouplées dans la table du
+    grand jan" (fr 5947), the *plein* that names the game. ``"all-covered"``: all fifteen
+    checkers stand in the grand jan, none alone — "couvert toutes ses dames dans la seconde
+    table" (fr 5981).
+Duty to play (not a switch, but a reading): the text sends the reader to the Revertier for
+how the dice are played (fr 5969), where one "est obligé de jouer tous les nombres qu'il
+amène" (fr 5650); so a player plays as much of his throw as he can. When only one of two
+dice can be played, the edition has him play the higher, as in the rest of the family; the
+text says nothing of it.
+
+Numbering: each player numbers his side 1–12 from his stack; White's side is the bottom
+row (absolute 13–24), Black's the top row (absolute 12 down to 1). Points beyond 12 do not
+exist for a player: no checker leaves his side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
+from typing import ClassVar, Literal
+
+from ..core.dice import Roll, dice_to_play
+from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.moves import Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
+from ..core.registry import Outcome, register
+
+CHECKERS = 15  # fr 5951
+TALON = 1  # fr 5965: la première case ou lame de la table la plus éloignée du jour
+GRAND_JAN = range(7, 13)  # the second table (fr 5947, 5981)
+SIDE = range(1, 13)
+
+
+@dataclass(frozen=True)
+class PleinRules:
+    win: Literal["plein", "all-covered"] = "plein"
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"win": ("plein", "all-covered")}
+    sources: ClassVar[dict[str, str]] = {"win": "fr 5947, 5981"}
+
+    @classmethod
+    def choices(cls, name: str) -> tuple[object, ...]:
+        return cls._choices[name]
+
+    def settings(self) -> dict[str, str]:
+        return {f.name: str(getattr(self, f.name)) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    play: Play
+    after: Position
+    outcome: Outcome | None
+
+
+class Plein:
+    name: ClassVar[str] = "plein"
+    title: ClassVar[str] = "Plein"
+    geometry: ClassVar[Geometry] = Geometry(
+        white_offset=12, black_offset=11, white_direction=1, black_direction=-1
+    )
+    rules_type: ClassVar[type] = PleinRules
+    extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
+    labels: ClassVar[str] = "owners"
+
+    def start(self) -> Position:
+        points = [0] * POINTS
+        points[self.geometry.absolute(Colour.WHITE, TALON) - 1] = CHECKERS
+        points[self.geometry.absolute(Colour.BLACK, TALON) - 1] = -CHECKERS
+        return Position(game=self.name, points=tuple(points))
+
+    def _side(self, position: Position, colour: Colour) -> list[int]:
+        counts = [0] * 13
+        for own in SIDE:
+            counts[own] = position.count(colour, self.geometry.absolute(colour, own))
+        return counts
+
+    def validate(self, position: Position) -> None:
+        if position.bar != (0, 0) or position.off != (0, 0):
+            raise IllegalPosition(
+                "in the Plein no checker is hit or borne off: bar and off are 0,0"
+            )
+        for colour in Colour:
+            for point in range(1, POINTS + 1):
+                if position.count(colour, point) and self.geometry.own(colour, point) > 12:
+                    raise IllegalPosition(
+                        f"{_name(colour)} has checkers on the other side (absolute point {point})"
+                    )
+            if position.total(colour) != CHECKERS:
+                raise IllegalPosition(f"{_name(colour)} has not fifteen checkers (fr 5951)")
+
+    def _single(self, counts: list[int], die: int) -> Iterator[tuple[Move, list[int]]]:
+        for start in range(1, 12):
+            if counts[start] and start + die <= 12:
+                after = counts[:]
+                after[start] -= 1
+                after[start + die] += 1
+                yield Move(start, start + die, die), after
+
+    def _explore(
+        self, counts: list[int], dice: tuple[int, ...], memo: dict
+    ) -> dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]]:
+        key = (tuple(counts), dice)
+        if key in memo:
+            return memo[key]
+        found: dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]] = {}
+        for die in sorted(set(dice), reverse=True):
+            rest = list(dice)
+            rest.remove(die)
+            for move, after in self._single(counts, die):
+                subs = self._explore(after, tuple(rest), memo) if rest else {(): ((), after)}
+                for moves, final in subs.values():
+                    full = (move, *moves)
+                    found.setdefault(tuple(sorted(full)), (full, final))
+        if not found:
+            found[()] = ((), counts)
+        memo[key] = found
+        return found
+
+    def analyse(
+        self, position: Position, roll: Roll | None = None, rules: PleinRules | None = None
+    ) -> list[Analysis]:
+        rules = rules or PleinRules()
+        mover = position.turn
+        roll = roll or position.dice
+        if mover is None:
+            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        if roll is None:
+            raise TabulaError("no roll: give one (e.g. --roll 6-5) or put it in the position")
+        if self.outcome(position, rules):
+            raise TabulaError("the game is already over in this position")
+        dice = dice_to_play(roll)  # fr 5977: doublets count twice
+        plays = list(self._explore(self._side(position, mover), dice, {}).values())
+        most = max(len(moves) for moves, _ in plays)
+        plays = [p for p in plays if len(p[0]) == most]
+        if most == 1 and len(set(dice)) == 2:  # the higher die when only one can be played
+            higher = [p for p in plays if p[0][0].die == max(dice)]
+            plays = higher or plays
+        template = position.replace(turn=mover.other, dice=None)
+        results = []
+        for moves, final in plays:
+            after = self._with_side(template, mover, final)
+            results.append(Analysis(Play(moves), after, self.outcome(after, rules)))
+        return sorted(results, key=lambda a: str(a.play))
+
+    def _with_side(self, template: Position, colour: Colour, counts: list[int]) -> Position:
+        points = list(template.points)
+        sign = 1 if colour is Colour.WHITE else -1
+        for own in SIDE:
+            points[self.geometry.absolute(colour, own) - 1] = sign * counts[own]
+        return template.replace(points=tuple(points))
+
+    def legal_plays(self, position: Position, roll: Roll | None = None, rules: object = None):
+        return [a.play for a in self.analyse(position, roll, rules)]
+
+    def apply(self, position: Position, play: Play, rules: PleinRules | None = None) -> Position:
+        for analysis in self.analyse(position, None, rules):
+            if analysis.play.key() == play.key():
+                return analysis.after
+        raise IllegalPlay(f"'{play}' is not a legal play here")
+
+    def trace(
+        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: object = None
+    ) -> tuple[Play, Position | None, str]:
+        mover = position.turn
+        if mover is None:
+            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        counts = self._side(position, mover)
+        left = list(dice_to_play(roll))
+        moves: list[Move] = []
+        for number, text in enumerate(written, start=1):
+            options = [
+                (m, after)
+                for die in sorted(set(left), reverse=True)
+                for m, after in self._single(counts, die)
+                if text.matches(m)
+            ]
+            if not options:
+                return Play(tuple(moves)), None, f"move {number} is not allowed"
+            move, counts = options[0]
+            moves.append(move)
+            left.remove(move.die)
+        template = position.replace(turn=mover.other, dice=None)
+        return Play(tuple(moves)), self._with_side(template, mover, counts), ""
+
+    def outcome(self, position: Position, rules: PleinRules | None = None) -> Outcome | None:
+        rules = rules or PleinRules()
+        for colour in Colour:
+            counts = self._side(position, colour)
+            plein = all(counts[p] >= 2 for p in GRAND_JAN)
+            if rules.win == "all-covered":
+                plein = plein and sum(counts[p] for p in GRAND_JAN) == CHECKERS
+            if plein:
+                return Outcome(colour, "plein", 1, "plein", {})
+        return None
+
+    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+        counts = self._side(position, colour)
+        return {
+            "covered": sum(1 for p in GRAND_JAN if counts[p] >= 2),
+            "in_grand_jan": sum(counts[p] for p in GRAND_JAN),
+        }
+
+    def table_facts(self) -> dict[str, int]:
+        return {}
+
+
+def _name(colour: Colour) -> str:
+    return "White" if colour is Colour.WHITE else "Black"
+
+
+PLEIN = Plein()
+register(PLEIN)

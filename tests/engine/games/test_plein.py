@@ -1,0 +1,37 @@
+"""The Plein from its text (fr lines cited) and the edition's documented readings."""
+
+from __future__ import annotations
+
+from engine.core.position import Colour
+from engine.core.registry import read_position
+from engine.games.plein import PLEIN as GAME
+from engine.games.plein import PleinRules
+
+PLEIN_MADE = "plein -,-,-,-,-,-/-,-,-,-,-,15b/3w,-,-,-,-,-/2w,2w,2w,2w,2w,2w b -"
+
+
+def test_the_stacks_stand_on_the_first_point_of_each_side() -> None:
+    start = GAME.start()
+    assert GAME.facts(start, Colour.WHITE) == {"covered": 0, "in_grand_jan": 0}
+    assert start.count(Colour.WHITE, 13) == 15 and start.count(Colour.BLACK, 12) == 15
+
+
+def test_doublets_are_played_twice_over() -> None:
+    start = GAME.start().replace(turn=Colour.WHITE)
+    assert all(len(a.play.moves) == 4 for a in GAME.analyse(start, (3, 3)))  # fr 5977
+
+
+def test_a_single_checker_may_stand_in_the_corner() -> None:
+    start = GAME.start().replace(turn=Colour.WHITE)
+    assert "1/6 6/12" in {str(a.play) for a in GAME.analyse(start, (6, 5))}  # fr 5975
+
+
+def test_no_checker_leaves_its_side() -> None:
+    pos = read_position("plein -,-,-,-,-,-/-,-,-,-,-,15b/-,-,-,-,-,-/-,-,-,-,1w,14w w -")
+    assert {str(a.play) for a in GAME.analyse(pos, (6, 5))} == {"(no move)"}
+
+
+def test_the_plein_wins_under_the_editions_reading_only() -> None:
+    made = read_position(PLEIN_MADE)
+    assert GAME.outcome(made).kind == "plein"  # fr 5947
+    assert GAME.outcome(made, PleinRules(win="all-covered")) is None  # fr 5981, other reading
