@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import extract_messages
@@ -53,8 +54,15 @@ class MarkFallback(SphinxTransform):
                 if id(node) in seen or isinstance(node, nodes.image):
                     continue
                 seen.add(id(node))
+                if isinstance(node, addnodes.toctree):
+                    # Sphinx translates a toctree's caption without flagging the node
+                    if not node.get("caption"):
+                        continue
+                    done = node["caption"] != node.get("rawcaption", node["caption"])
+                else:
+                    done = bool(node.get("translated"))
                 total += 1
-                if node.get("translated"):
+                if done:
                     translated += 1
                 else:
                     node["classes"].append(f"language-{original}")
