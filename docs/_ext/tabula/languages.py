@@ -7,7 +7,8 @@ is marked with the original's ``lang``, and the page opens with a notice in the 
 language saying which language that is and how much of the page is translated — never a
 silent mix. The share translated is kept per page for the status pages.
 
-The language switcher in the page template links to *the same page* in each language.
+The language switcher in the page template links to *the same page* in each language, and
+to this language's PDF book when the build makes one (``tabula_pdf``, see :mod:`.pdf`).
 """
 
 from __future__ import annotations
@@ -128,6 +129,16 @@ def _page_context(
     ]
     original = source_language(app.env, pagename) if pagename in app.env.all_docs else None
     context["tabula_source_language"] = original
+    language = app.config.language
+    context["tabula_pdf"] = (
+        {
+            "url": f"{up}{language}/tabula-{language}.pdf",
+            "label": _("PDF"),
+            "title": _("The whole edition in this language as one PDF file"),
+        }
+        if app.config.tabula_pdf
+        else None
+    )
 
 
 def setup(app: Sphinx) -> None:
