@@ -37,6 +37,18 @@ def source_language(env: Any, docname: str) -> str:
     return str(metadata.get("source_language") or env.config.tabula_source_language)
 
 
+class KeepOriginalAlt(SphinxTransform):
+    """Note each image's alt text before the catalogues translate it (Sphinx flags no image
+    as translated, so :class:`MarkFallback` compares the texts instead)."""
+
+    default_priority = 19  # just before Sphinx's Locale transform (20)
+
+    def apply(self, **kwargs: Any) -> None:
+        for image in self.document.findall(nodes.image):
+            if image.get("alt"):
+                image["tabula_original_alt"] = image["alt"]
+
+
 class MarkFallback(SphinxTransform):
     """Mark untranslated messages with their original language and count the page's share."""
 
@@ -52,7 +64,13 @@ class MarkFallback(SphinxTransform):
         if language != original:
             seen: set[int] = set()
             for node, _msg in extract_messages(self.document):
-                if id(node) in seen or isinstance(node, nodes.image):
+                if isinstance(node, nodes.image):
+                    # not counted (the share is the text's), but an alt text left in the
+                    # original says so, for screen readers
+                    if node.get("alt") and node["alt"] == node.get("tabula_original_alt"):
+                        node["classes"].append(f"language-{original}")
+                    continue
+                if id(node) in seen:
                     continue
                 seen.add(id(node))
                 if isinstance(node, addnodes.toctree):
@@ -144,6 +162,7 @@ def _page_context(
 def setup(app: Sphinx) -> None:
     app.add_config_value("tabula_languages", {}, "env")
     app.add_config_value("tabula_source_language", "sv", "env")
+    app.add_transform(KeepOriginalAlt)
     app.add_transform(MarkFallback)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
