@@ -56,9 +56,9 @@ TEX = ("xelatex", "latexmk")
 PACKAGES = ROOT / "tools" / "system-packages.txt"
 # what in a LaTeX log fails a book: text that would print wrongly or point nowhere
 LOG_PROBLEMS = re.compile(
-    r"^(! .*"
+    r"^(?:! .*"
     r"|Missing character: .*"
-    r"|LaTeX Warning: (Hyper reference|Reference|Citation) .* undefined.*"
+    r"|LaTeX Warning: (?:Hyper reference|Reference|Citation) .* undefined.*"
     r"|LaTeX Warning: There were undefined references.*"
     r"|LaTeX Font Warning: Font shape .* undefined.*)$",
     re.MULTILINE,
@@ -125,12 +125,19 @@ def _sphinx(
 
 
 def build_language(
-    language: str, builder: str, out: Path, doctrees: Path, pdf_link: bool = False
+    language: str,
+    builder: str,
+    out: Path,
+    doctrees: Path,
+    pdf_link: bool = False,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
 ) -> Result:
     started = time.perf_counter()
     target = out / language
     extra = ["-D", "tabula_pdf=1"] if pdf_link else []
-    command = _sphinx(language, builder, target, doctrees / builder / language, *extra)
+    doctree = doctrees / builder / language
+    command = _sphinx(language, builder, target, doctree, *extra, docs=docs, conf=conf)
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     pages = len(list(target.rglob("*.html"))) if builder == "html" else 0
     output = (done.stdout + done.stderr).strip()

@@ -53,6 +53,7 @@ PREAMBLE = r"""
 \newenvironment{sphinxclasstabula-figure-slot}{\par\begin{quote}\small}{\end{quote}}
 \makeatother
 \setcounter{tocdepth}{1}
+\AtBeginDocument{\hypersetup{pdftitle={Tabula}, pdfauthor={Tabula}, pdflang={@LANG@}}}
 """
 
 MAKETITLE = r"""
@@ -107,7 +108,9 @@ def _configure(app: Sphinx, config: Config) -> None:
     elements.setdefault("printindex", "")
     elements.setdefault(
         "preamble",
-        PREAMBLE.replace("@MAIN@", BABEL[language]).replace("@CONTENTS@", CONTENTS[language]),
+        PREAMBLE.replace("@MAIN@", BABEL[language])
+        .replace("@CONTENTS@", CONTENTS[language])
+        .replace("@LANG@", language),
     )
     elements.setdefault("figure_align", "htbp")
     config.latex_elements = elements
