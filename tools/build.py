@@ -75,11 +75,13 @@ class Result:
     output: str
 
 
-def system_packages() -> str:
-    """The Debian packages of tools/system-packages.txt, on one line."""
+def system_packages(need: str = "tex") -> str:
+    """The Debian packages tools/system-packages.txt lists for ``need``, on one line."""
     words = []
     for line in PACKAGES.read_text(encoding="utf-8").splitlines():
-        words += line.split("#", 1)[0].split()
+        tag, _, names = line.split("#", 1)[0].partition(":")
+        if tag.strip() == need:
+            words += names.split()
     return " ".join(words)
 
 

@@ -10,7 +10,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck disable=SC2046,SC2086  # word splitting joins the list with single spaces
-set -- $(sed -e 's/#.*//' "$here/system-packages.txt")
+set -- $(sed -e 's/#.*//' -e 's/^[a-z-]*://' "$here/system-packages.txt")
 packages="$*"
 commands="xelatex latexmk kpsewhich pdftoppm pdftotext chromium chromedriver"
 

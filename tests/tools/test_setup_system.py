@@ -16,7 +16,7 @@ SCRIPT = ROOT / "tools" / "setup_system.sh"
 PACKAGES = " ".join(
     word
     for line in (ROOT / "tools" / "system-packages.txt").read_text("utf-8").splitlines()
-    for word in line.split("#", 1)[0].split()
+    for word in line.split("#", 1)[0].partition(":")[2].split()
 )
 COMMANDS = ["xelatex", "latexmk", "kpsewhich", "pdftoppm", "pdftotext", "chromium", "chromedriver"]
 
@@ -106,3 +106,8 @@ def test_an_install_that_leaves_a_command_missing_fails(fake) -> None:
     stand_in(bin_dir, "apt-get", "true")  # "installs" nothing
     done = run(0)
     assert done.returncode == 1 and "still not on the PATH" in done.stderr
+
+
+def test_the_list_holds_tex_poppler_and_chromium() -> None:
+    for package in ("texlive-xetex", "texlive-lang-french", "poppler-utils", "chromium-driver"):
+        assert package in PACKAGES.split()
