@@ -162,7 +162,8 @@ class ScoreTableDirective(SphinxDirective):
             return []
         game = get_game(prepared.spec.game)
         rows = game.score_rows()
-        table = nodes.table(classes=["tabula-scores"])
+        # LaTeX: ruled cells (not zebra rows), so a box of games sharing one points cell shows
+        table = nodes.table(classes=["tabula-scores", "standard", "nocolorrows"])
         group = nodes.tgroup(cols=2)
         table += group
         group += [nodes.colspec(colwidth=4), nodes.colspec(colwidth=1)]
