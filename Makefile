@@ -1,5 +1,6 @@
 # Tabula — every command a contributor needs. `make help` lists them.
-# Each target that needs Python creates the virtual environment .venv first (make setup).
+# Each target that needs Python creates the virtual environment .venv first; the targets that
+# need TeX or Chromium install them first when run as root (make setup-system).
 
 PYTHON  ?= python3
 VENV    ?= .venv
@@ -7,20 +8,27 @@ PY      := $(VENV)/bin/python
 LANGS   := da sv de fr
 PORT    ?= 8000
 
-.PHONY: help setup html verify test test-fast lint gettext update-po check-po bench serve clean
+.PHONY: help setup setup-system html pdf verify check test test-fast lint gettext update-po \
+	check-po bench serve clean
 
 help:
-	@echo "make html       build the site in all four languages into _build/html/ (warnings are errors)"
-	@echo "make test       run every test: engine, figures, catalogues, the four-language build"
-	@echo "make test-fast  the tests without the site build"
-	@echo "make verify     check every claim of every figure (python -m engine verify)"
-	@echo "make lint       ruff over the engine, the extension, the tools and the tests"
-	@echo "make gettext    regenerate the message templates in _build/gettext/"
-	@echo "make update-po  bring locale/*/LC_MESSAGES/*.po up to date with the sources"
-	@echo "make check-po   fail on a stale, malformed or markup-dropping catalogue"
-	@echo "make bench      measure build and engine speed; results in bench/results.md"
-	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
-	@echo "make clean      remove _build/ (the figure cache in docs/_generated/ stays)"
+	@echo "make setup         the virtual environment (.venv) and the system packages (setup-system)"
+	@echo "make setup-system  install XeLaTeX, poppler, Chromium if missing (as root; else says what)"
+	@echo "make html          build the site in all four languages into _build/html/, and the PDF"
+	@echo "                   books too when TeX is installed (warnings are errors)"
+	@echo "make pdf           build the four PDF books into _build/pdf/tabula-<lang>.pdf"
+	@echo "make check         every gate on _build/: lint, verify, catalogues, the four sites and"
+	@echo "                   four books with warnings as errors, links, network loads, alt texts"
+	@echo "make test          make check, then every test: engine, catalogues, build, PDF, browser"
+	@echo "make test-fast     the tests without the site build, TeX or the browser"
+	@echo "make verify        check every claim of every figure (python -m engine verify)"
+	@echo "make lint          ruff over the engine, the extension, the tools and the tests"
+	@echo "make gettext       regenerate the message templates in _build/gettext/"
+	@echo "make update-po     bring locale/*/LC_MESSAGES/*.po up to date with the sources"
+	@echo "make check-po      fail on a stale, malformed or markup-dropping catalogue"
+	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
+	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
+	@echo "make clean         remove _build/ (the figure cache in docs/_generated/ stays)"
 
 # The virtual environment, rebuilt when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -29,38 +37,50 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed setup-system
 
-html: setup
+# XeLaTeX (and its languages), poppler, Chromium and chromedriver: tools/system-packages.txt
+setup-system:
+	@sh tools/setup_system.sh
+
+html: $(VENV)/.installed
 	$(PY) tools/build.py
 
-verify: setup
+pdf: $(VENV)/.installed
+	$(PY) tools/build.py --pdf only
+
+verify: $(VENV)/.installed
 	$(PY) -m engine verify
 
-test: setup
+check: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m engine verify
+	$(PY) tools/catalogues.py check
+	$(PY) tools/build.py --pdf yes
+	$(PY) tools/check_site.py _build/html
+
+test: check
 	$(PY) -m pytest
 
-test-fast: setup
-	$(PY) -m pytest -m "not slow"
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -m "not slow and not browser"
 
-lint: setup
+lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-gettext: setup
+gettext: $(VENV)/.installed
 	$(PY) -m sphinx -b gettext -q -c . -D language=en docs _build/gettext
 
 update-po: gettext
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))
 	$(PY) tools/catalogues.py normalize
 
-check-po: setup
+check-po: $(VENV)/.installed
 	$(PY) tools/catalogues.py check
 
-bench: setup
+bench: $(VENV)/.installed
 	$(PY) tools/bench.py --out bench/results.md
 
 serve:

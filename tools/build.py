@@ -1,18 +1,34 @@
-"""Build the site in every language: ``_build/html/<lang>/`` plus a root page to pick one.
+"""Build the edition in every language: the site, and the PDF books when TeX is installed.
 
-Usage: ``python tools/build.py [--jobs N] [--lang da --lang sv ...] [--builder html]``
+Usage: ``python tools/build.py [--jobs N] [--lang da --lang sv ...] [--out DIR]
+[--pdf auto|yes|no|only]``
 
-Each language is one ``sphinx-build -W --keep-going`` run (warnings are errors); two run at
-once on a 2-core machine, sharing the figure cache in ``docs/_generated``. The script prints
-a line as each language starts and ends, the warnings of a failed language, and a closing
-one-line summary; it exits non-zero if any language failed, leaving the other languages'
-output in place.
+* HTML: ``<out>/<lang>/`` (default ``_build/html``) plus a root page to pick a language.
+  Each language is one ``sphinx-build -W --keep-going`` run (warnings are errors); its
+  doctrees go beside the site (``_build/doctrees/``), so the site folder holds only what is
+  published.
+* PDF: one book per language, ``<out>/../pdf/tabula-<lang>.pdf``: ``sphinx-build -b latex
+  -W`` into ``<out>/../latex/<lang>/``, then ``latexmk`` (XeLaTeX). A LaTeX log that reports
+  a missing character or an undefined reference fails the book like a Sphinx warning. When
+  the site is built in the same run, each language's book is copied to
+  ``<out>/<lang>/tabula-<lang>.pdf`` and every page links it.
+* ``--pdf auto`` (the default) builds the books when ``xelatex`` and ``latexmk`` are
+  installed and says in one line that it skipped them otherwise; ``yes`` requires them
+  (one line saying what to install, exit 2); ``only`` builds the books alone (``make pdf``);
+  ``no`` builds the site alone.
+
+Two builds run at once on a 2-core machine, sharing the figure cache. The script prints a
+line as each build starts and ends, the warnings of a failed one, and a closing one-line
+summary; it exits non-zero if anything failed, leaving the rest of the output in place.
 """
 
 from __future__ import annotations
 
 import argparse
 import html
+import os
+import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -36,21 +52,60 @@ BLURBS = {
     "de": "Die Regeln der alten Brettspiele, von einer Regel-Engine geprüft.",
     "fr": "Les règles des anciens jeux de table, vérifiées par un moteur de règles.",
 }
+TEX = ("xelatex", "latexmk")
+PACKAGES = ROOT / "tools" / "system-packages.txt"
+# what in a LaTeX log fails a book: text that would print wrongly or point nowhere
+LOG_PROBLEMS = re.compile(
+    r"^(?:! .*"
+    r"|Missing character: .*"
+    r"|LaTeX Warning: (?:Hyper reference|Reference|Citation) .* undefined.*"
+    r"|LaTeX Warning: There were undefined references.*"
+    r"|LaTeX Font Warning: Font shape .* undefined.*)$",
+    re.MULTILINE,
+)
 
 
 @dataclass
 class Result:
     language: str
+    kind: str  # "html" or "pdf"
     ok: bool
     seconds: float
     pages: int
     output: str
 
 
-def build_language(language: str, builder: str, out: Path) -> Result:
-    started = time.perf_counter()
-    target = out / language
-    command = [
+def system_packages(need: str = "tex") -> str:
+    """The Debian packages tools/system-packages.txt lists for ``need``, on one line."""
+    words = []
+    for line in PACKAGES.read_text(encoding="utf-8").splitlines():
+        tag, _, names = line.split("#", 1)[0].partition(":")
+        if tag.strip() == need:
+            words += names.split()
+    return " ".join(words)
+
+
+def tex_missing() -> list[str]:
+    return [command for command in TEX if shutil.which(command) is None]
+
+
+def tex_hint(missing: list[str]) -> str:
+    return (
+        f"PDF: {' and '.join(missing)} not found; install TeX with `make setup-system` as root, "
+        f"or: apt-get install --no-install-recommends {system_packages()}"
+    )
+
+
+def _sphinx(
+    language: str,
+    builder: str,
+    out: Path,
+    doctrees: Path,
+    *extra: str,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
+) -> list[str]:
+    return [
         sys.executable,
         "-m",
         "sphinx",
@@ -60,16 +115,97 @@ def build_language(language: str, builder: str, out: Path) -> Result:
         "--keep-going",
         "-q",
         "-c",
-        str(ROOT),
+        str(conf),
+        "-d",
+        str(doctrees),
         "-D",
         f"language={language}",
-        str(ROOT / "docs"),
-        str(target),
+        *extra,
+        str(docs),
+        str(out),
     ]
+
+
+def build_language(
+    language: str,
+    builder: str,
+    out: Path,
+    doctrees: Path,
+    pdf_link: bool = False,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
+) -> Result:
+    started = time.perf_counter()
+    target = out / language
+    extra = ["-D", "tabula_pdf=1"] if pdf_link else []
+    doctree = doctrees / builder / language
+    command = _sphinx(language, builder, target, doctree, *extra, docs=docs, conf=conf)
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     pages = len(list(target.rglob("*.html"))) if builder == "html" else 0
     output = (done.stdout + done.stderr).strip()
-    return Result(language, done.returncode == 0, time.perf_counter() - started, pages, output)
+    elapsed = time.perf_counter() - started
+    return Result(language, builder, done.returncode == 0, elapsed, pages, output)
+
+
+def _source_date() -> dict[str, str]:
+    """The commit's time as the book's date, so that a book says which text it prints."""
+    done = subprocess.run(
+        ["git", "log", "-1", "--format=%ct"], capture_output=True, text=True, cwd=ROOT
+    )
+    stamp = done.stdout.strip()
+    if done.returncode or not stamp.isdigit():
+        return {}
+    return {"SOURCE_DATE_EPOCH": stamp, "FORCE_SOURCE_DATE": "1"}
+
+
+def build_pdf(
+    language: str,
+    latex: Path,
+    pdf: Path,
+    doctrees: Path,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
+) -> Result:
+    """LaTeX sources with Sphinx (warnings are errors), then the book with latexmk."""
+    started = time.perf_counter()
+    target = latex / language
+    book = pdf / f"tabula-{language}.pdf"
+    book.unlink(missing_ok=True)
+
+    def result(ok: bool, output: str, pages: int = 0) -> Result:
+        return Result(language, "pdf", ok, time.perf_counter() - started, pages, output.strip())
+
+    done = subprocess.run(
+        _sphinx(language, "latex", target, doctrees / "latex" / language, docs=docs, conf=conf),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if done.returncode:
+        return result(False, done.stdout + done.stderr)
+    name = f"tabula-{language}"
+    env = {
+        **os.environ,
+        **_source_date(),
+        "LATEXOPTS": "-interaction=nonstopmode -halt-on-error -file-line-error",
+    }
+    done = subprocess.run(
+        ["latexmk", "-pdf", "-dvi-", "-ps-", "-silent", f"{name}.tex"],
+        capture_output=True,
+        text=True,
+        cwd=target,
+        env=env,
+    )
+    log_path = target / f"{name}.log"
+    log = log_path.read_text(encoding="utf-8", errors="replace") if log_path.exists() else ""
+    problems = sorted(set(LOG_PROBLEMS.findall(log)))
+    if done.returncode or problems or not (target / f"{name}.pdf").exists():
+        tail = "\n".join(problems) or (done.stdout + done.stderr)[-3000:]
+        return result(False, f"LaTeX ({log_path}):\n{tail}")
+    pages = re.search(r"Output written on .*?\((\d+) pages?", log)
+    pdf.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(target / f"{name}.pdf", book)
+    return result(True, "", int(pages.group(1)) if pages else 0)
 
 
 def write_root(out: Path, languages: list[str]) -> Path:
@@ -119,14 +255,29 @@ def write_root(out: Path, languages: list[str]) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", action="append", choices=list(LANGUAGES), dest="languages")
-    parser.add_argument("--jobs", type=int, default=2, help="languages built at once")
+    parser.add_argument("--jobs", type=int, default=2, help="builds run at once")
     parser.add_argument("--builder", default="html")
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "html")
+    parser.add_argument("--pdf", choices=("auto", "yes", "no", "only"), default="auto")
     args = parser.parse_args(argv)
     languages = args.languages or list(LANGUAGES)
-    args.out.mkdir(parents=True, exist_ok=True)
+    out = args.out.resolve()
+    build, pdf_dir = out.parent, out.parent / "pdf"
+    doctrees = build / "doctrees"
+
+    want_pdf = args.pdf != "no" and args.builder == "html"
+    want_html = args.pdf != "only"
+    missing = tex_missing() if want_pdf else []
+    if missing:
+        print(tex_hint(missing), flush=True)
+        if args.pdf in ("yes", "only"):
+            return 2
+        want_pdf = False
+
     started = time.perf_counter()
-    print(f"building {', '.join(languages)} ({args.builder}, {args.jobs} at a time)", flush=True)
+    kinds = [args.builder] * want_html + ["pdf"] * want_pdf
+    print(f"building {', '.join(languages)} ({' + '.join(kinds)}, {args.jobs} at a time)")
+    sys.stdout.flush()
 
     lock = threading.Lock()
 
@@ -134,26 +285,42 @@ def main(argv: list[str] | None = None) -> int:
         with lock:  # two builds report at once: keep their lines whole
             print(text, flush=True)
 
-    def run(language: str) -> Result:
-        say(f"[{language}] started")
-        result = build_language(language, args.builder, args.out)
+    def run(task: tuple[str, str]) -> Result:
+        kind, language = task
+        say(f"[{language}] {kind} started")
+        if kind == "pdf":
+            result = build_pdf(language, build / "latex", pdf_dir, doctrees)
+        else:
+            result = build_language(language, kind, out, doctrees, pdf_link=want_pdf)
         state = "done" if result.ok else "FAILED"
-        say(f"[{language}] {state} in {result.seconds:.1f} s, {result.pages} pages")
+        say(f"[{language}] {kind} {state} in {result.seconds:.1f} s, {result.pages} pages")
         if not result.ok:
             say(result.output)
         return result
 
+    # the books first: they take longest, so two workers finish together
+    tasks = [("pdf", c) for c in languages if want_pdf]
+    tasks += [(args.builder, c) for c in languages if want_html]
+    if want_html:
+        out.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(run, languages))
-    if args.builder == "html":
-        write_root(args.out, list(LANGUAGES))
-    failed = [r.language for r in results if not r.ok]
-    pages = sum(r.pages for r in results)
+        results = list(pool.map(run, tasks))
+    if want_html and args.builder == "html":
+        write_root(out, list(LANGUAGES))
+        for result in results:
+            if result.kind == "pdf" and result.ok:
+                name = f"tabula-{result.language}.pdf"
+                shutil.copyfile(pdf_dir / name, out / result.language / name)
+    failed = [f"{r.language} {r.kind}" for r in results if not r.ok]
+    pages = sum(r.pages for r in results if r.kind != "pdf")
+    books = sum(r.kind == "pdf" for r in results)
     elapsed = time.perf_counter() - started
     verdict = f"FAILED: {', '.join(failed)}" if failed else "all passed"
+    built = len({r.language for r in results})
+    where = out / "index.html" if want_html else pdf_dir
     print(
-        f"built {len(results)} language(s) in {elapsed:.1f} s, {pages} pages, "
-        f"warnings as errors: {verdict}; open {args.out / 'index.html'}"
+        f"built {built} language(s) in {elapsed:.1f} s, {pages} pages, {books} PDF(s), "
+        f"warnings as errors: {verdict}; open {where}"
     )
     return 1 if failed else 0
 

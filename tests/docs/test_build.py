@@ -1,7 +1,8 @@
 """The site builds in all four languages with warnings as errors, and reads as promised.
 
-These tests run the real build (``tools/build.py``) once per session into a temporary
-folder; they are marked ``slow`` (``make test-fast`` leaves them out).
+These tests read the real build (``tools/build.py``, run once per session into a temporary
+folder by the ``site`` fixture of ``tests/conftest.py``); they are marked ``slow``
+(``make test-fast`` leaves them out).
 """
 
 from __future__ import annotations
@@ -18,21 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("da", "sv", "de", "fr")
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("html")
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    last = done.stdout.strip().splitlines()[-1]
-    assert re.match(r"built 4 language\(s\) in [\d.]+ s, \d+ pages, .*all passed", last), last
-    return out
 
 
 class _Page(HTMLParser):

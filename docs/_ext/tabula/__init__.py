@@ -5,7 +5,9 @@
 * :mod:`.editorial` — the ``ed`` role and the ``editorial-notes`` directive: every change
   this edition made to a source sentence, with the seed line it fixes;
 * :mod:`.languages` — which language each page was written in, the notice and ``lang``
-  marking where a reader's language is missing, and the language switcher.
+  marking where a reader's language is missing, and the language switcher;
+* :mod:`.pdf` — the PDF edition (LaTeX/XeLaTeX): per-language book settings, fallback text
+  in its own language's hyphenation, chapters not yet established left out.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # the engine lives at the repository root
     sys.path.insert(0, str(ROOT))
 
-from . import chrome, editorial, examples, figures, glossary, languages, slots, status  # noqa: E402
+from . import chrome, editorial, examples, figures, glossary, languages, pdf, slots, status  # noqa: E402
 
 
 def _source_version() -> int:
@@ -41,6 +43,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     slots.setup(app)
     status.setup(app)
     glossary.setup(app)
+    pdf.setup(app)
     return {
         "version": "1",
         "env_version": _source_version(),

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
@@ -136,9 +137,36 @@ class EditorialNotesDirective(SphinxDirective):
 
 
 def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Number the marked words in page order and fill the list of changes."""
-    language = app.config.language
-    refs = list(doctree.findall(editorial_ref))
+    """Number the marked words in page order and fill each page's list of changes.
+
+    HTML resolves one page at a time; LaTeX resolves the whole book at once, so there the
+    numbering and the list are kept per page (each page's ``start_of_file`` node).
+    """
+    latex = app.builder.format == "latex"
+    pages: dict[str, tuple[list[editorial_ref], list[editorial_list]]] = {}
+    for node in doctree.findall(lambda n: isinstance(n, editorial_ref | editorial_list)):
+        page = pages.setdefault(_page_of(node, docname), ([], []))
+        page[0 if isinstance(node, editorial_ref) else 1].append(node)
+    for page, (refs, placeholders) in pages.items():
+        _resolve_page(app.config.language, page, refs, placeholders, latex)
+
+
+def _page_of(node: nodes.Node, docname: str) -> str:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, addnodes.start_of_file):
+            return str(parent["docname"])
+        parent = parent.parent
+    return docname
+
+
+def _resolve_page(
+    language: str,
+    docname: str,
+    refs: list[editorial_ref],
+    placeholders: list[editorial_list],
+    latex: bool,
+) -> None:
     order: list[str] = []
     for ref in refs:
         change_id = ref["change"]
@@ -149,7 +177,6 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         # "✎n", not "[n]": footnote references are bracketed numbers too
         marker += nodes.reference("", f"✎{number}", refid=f"ed-{change_id}")
         ref.replace_self([nodes.inline(ref.astext(), ref.astext(), classes=["ed-words"]), marker])
-    placeholders = list(doctree.findall(editorial_list))
     if order and not placeholders:
         logger.warning("editorial changes marked but no editorial-notes list", location=docname)
     for placeholder in placeholders:
@@ -158,7 +185,12 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             for c in all_changes().values()
             if c.chapter == placeholder["chapter"] and c.kind == "general"
         ]
-        placeholder.replace_self(_list(order, general, language, placeholder["chapter"]))
+        listing = _list(order, general, language, placeholder["chapter"])
+        if latex:  # LaTeX labels no list item: each change gets a target of its own
+            for item in listing.findall(nodes.list_item):
+                item[0].insert(0, nodes.target("", "", ids=list(item["ids"])))
+                item["ids"] = []
+        placeholder.replace_self(listing)
 
 
 def _list(order: list[str], general: list[Change], language: str, chapter: str) -> nodes.Node:

@@ -41,13 +41,26 @@ from .chrome import _
 logger = logging.getLogger(__name__)
 
 CACHE = "_generated/figures"  # under the source folder, so a clean _build keeps the drawings
+CACHE_DIR = "TABULA_FIGURE_CACHE"  # another folder for the cache (a cold cache for a test)
 STUB = "TABULA_FIGURE_STUB"  # set to 1 to replace the engine by a placeholder (benchmarks)
 
 
+def cache_dir(srcdir: Path) -> Path:
+    """Where the checked drawings are kept: ``$TABULA_FIGURE_CACHE``, else docs/_generated."""
+    return Path(os.environ.get(CACHE_DIR) or Path(srcdir) / CACHE).resolve()
+
+
+def _uri(srcdir: Path, drawing: Path) -> str:
+    """The image URI of a drawing: from the source folder's root; ``.*`` lets each builder
+    take its own format."""
+    srcdir = Path(srcdir).resolve()
+    relative = Path(os.path.relpath(drawing, srcdir)).as_posix()
+    return f"/{relative}.*"
+
+
 def _prepare(directive: SphinxDirective, figure_id: str) -> Prepared | None:
-    cache_dir = Path(directive.env.srcdir) / CACHE
     try:
-        prepared = prepare(figure_id, cache_dir)
+        prepared = prepare(figure_id, cache_dir(directive.env.srcdir))
     except TabulaError as error:
         message = str(error).replace("\n", "\n  ")
         logger.error(
@@ -87,7 +100,7 @@ class BoardDirective(SphinxDirective):
         prepared = None if stub else _prepare(self, figure_id)
         if prepared is None and not stub:
             return []
-        uri = "/_ext/tabula/stub.*" if stub else f"/{CACHE}/{prepared.stem.name}.*"
+        uri = "/_ext/tabula/stub.*" if stub else _uri(self.env.srcdir, prepared.stem)
         figure = nodes.figure(classes=["tabula-board"])
         image = nodes.image(uri=uri, alt=self.options.get("alt", ""))
         if "width" in self.options:
@@ -149,7 +162,8 @@ class ScoreTableDirective(SphinxDirective):
             return []
         game = get_game(prepared.spec.game)
         rows = game.score_rows()
-        table = nodes.table(classes=["tabula-scores"])
+        # LaTeX: ruled cells (not zebra rows), so a box of games sharing one points cell shows
+        table = nodes.table(classes=["tabula-scores", "standard", "nocolorrows"])
         group = nodes.tgroup(cols=2)
         table += group
         group += [nodes.colspec(colwidth=4), nodes.colspec(colwidth=1)]

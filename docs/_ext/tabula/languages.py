@@ -7,7 +7,8 @@ is marked with the original's ``lang``, and the page opens with a notice in the 
 language saying which language that is and how much of the page is translated — never a
 silent mix. The share translated is kept per page for the status pages.
 
-The language switcher in the page template links to *the same page* in each language.
+The language switcher in the page template links to *the same page* in each language, and
+to this language's PDF book when the build makes one (``tabula_pdf``, see :mod:`.pdf`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import extract_messages
@@ -35,6 +37,18 @@ def source_language(env: Any, docname: str) -> str:
     return str(metadata.get("source_language") or env.config.tabula_source_language)
 
 
+class KeepOriginalAlt(SphinxTransform):
+    """Note each image's alt text before the catalogues translate it (Sphinx flags no image
+    as translated, so :class:`MarkFallback` compares the texts instead)."""
+
+    default_priority = 19  # just before Sphinx's Locale transform (20)
+
+    def apply(self, **kwargs: Any) -> None:
+        for image in self.document.findall(nodes.image):
+            if image.get("alt"):
+                image["tabula_original_alt"] = image["alt"]
+
+
 class MarkFallback(SphinxTransform):
     """Mark untranslated messages with their original language and count the page's share."""
 
@@ -50,11 +64,24 @@ class MarkFallback(SphinxTransform):
         if language != original:
             seen: set[int] = set()
             for node, _msg in extract_messages(self.document):
-                if id(node) in seen or isinstance(node, nodes.image):
+                if isinstance(node, nodes.image):
+                    # not counted (the share is the text's), but an alt text left in the
+                    # original says so, for screen readers
+                    if node.get("alt") and node["alt"] == node.get("tabula_original_alt"):
+                        node["classes"].append(f"language-{original}")
+                    continue
+                if id(node) in seen:
                     continue
                 seen.add(id(node))
+                if isinstance(node, addnodes.toctree):
+                    # Sphinx translates a toctree's caption without flagging the node
+                    if not node.get("caption"):
+                        continue
+                    done = node["caption"] != node.get("rawcaption", node["caption"])
+                else:
+                    done = bool(node.get("translated"))
                 total += 1
-                if node.get("translated"):
+                if done:
                     translated += 1
                 else:
                     node["classes"].append(f"language-{original}")
@@ -120,11 +147,22 @@ def _page_context(
     ]
     original = source_language(app.env, pagename) if pagename in app.env.all_docs else None
     context["tabula_source_language"] = original
+    language = app.config.language
+    context["tabula_pdf"] = (
+        {
+            "url": f"{up}{language}/tabula-{language}.pdf",
+            "label": _("PDF"),
+            "title": _("The whole edition in this language as one PDF file"),
+        }
+        if app.config.tabula_pdf
+        else None
+    )
 
 
 def setup(app: Sphinx) -> None:
     app.add_config_value("tabula_languages", {}, "env")
     app.add_config_value("tabula_source_language", "sv", "env")
+    app.add_transform(KeepOriginalAlt)
     app.add_transform(MarkFallback)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)

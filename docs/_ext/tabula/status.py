@@ -8,6 +8,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.errors import NoUri
 from sphinx.util.docutils import SphinxDirective
 
 from .chrome import _
@@ -57,11 +58,16 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             share = 100 if original == language or not total else round(100 * done / total)
             title = env.titles[page].astext() if page in env.titles else page
             row = _row([title, _(LANGUAGE_NAMES.get(original, original)), f"{share} %"])
-            link = nodes.reference("", "", refuri=app.builder.get_relative_uri(docname, page))
-            link += nodes.Text(title)
-            cell = row[0][0]
-            cell.clear()
-            cell += link
+            try:
+                uri = app.builder.get_relative_uri(docname, page)
+            except NoUri:  # a page the PDF leaves out (see .pdf): its title alone
+                uri = None
+            if uri is not None:
+                link = nodes.reference("", "", refuri=uri)
+                link += nodes.Text(title)
+                cell = row[0][0]
+                cell.clear()
+                cell += link
             body += row
         placeholder.replace_self(table)
 

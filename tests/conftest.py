@@ -1,0 +1,51 @@
+"""The built edition, shared by every test that reads it: one build per test session.
+
+``built`` runs ``tools/build.py --pdf yes`` (the four sites and the four PDF books, warnings
+as errors) into a temporary folder; tests that use it are ``slow`` (``make test-fast`` leaves
+them out). Without TeX the build stops with one line saying what to install, and those tests
+fail with it — ``make test`` installs TeX first (``make setup-system``).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("da", "sv", "de", "fr")
+
+
+@dataclass(frozen=True)
+class Built:
+    html: Path  # <html>/index.html, <html>/<lang>/…
+    pdf: Path  # <pdf>/tabula-<lang>.pdf
+    latex: Path  # <latex>/<lang>/tabula-<lang>.{tex,log}
+    output: str  # what the build printed
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    base = tmp_path_factory.mktemp("build")
+    command = [sys.executable, str(ROOT / "tools" / "build.py"), "--pdf", "yes"]
+    done = subprocess.run(
+        [*command, "--out", str(base / "html")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    pattern = r"built 4 language\(s\) in [\d.]+ s, \d+ pages, 4 PDF\(s\), .*all passed"
+    assert re.match(pattern, last), last
+    return Built(base / "html", base / "pdf", base / "latex", done.stdout)
+
+
+@pytest.fixture(scope="session")
+def site(built: Built) -> Path:
+    """The built site's root folder."""
+    return built.html

@@ -1,0 +1,56 @@
+"""Two clean builds of the same commit give the same edition, byte for byte.
+
+Each build starts from nothing: its own output folder and its own, empty figure cache
+(``TABULA_FIGURE_CACHE``), so every figure is checked and drawn again. Compared: every file
+of the site (pages, search index, static files, drawings, the PDF copies), the four PDF books
+and the figure caches (SVG, PDF, verdicts). What may differ between two builds:
+``MAY_DIFFER`` — nothing at present (the books carry the commit's date, not the build's).
+Intermediate files (``latex/``, ``doctrees/``) are not part of the edition and are not compared.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MAY_DIFFER: tuple[str, ...] = ()  # paths (relative to the compared folder) allowed to differ
+
+pytestmark = pytest.mark.slow
+
+
+def clean_build(base: Path) -> Path:
+    cache = base / "cache"
+    cache.mkdir(parents=True)
+    command = [sys.executable, str(ROOT / "tools" / "build.py"), "--pdf", "yes"]
+    done = subprocess.run(
+        [*command, "--out", str(base / "html")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "TABULA_FIGURE_CACHE": str(cache)},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return base
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+def test_two_clean_builds_are_identical(tmp_path: Path) -> None:
+    first, second = clean_build(tmp_path / "a"), clean_build(tmp_path / "b")
+    for part, least in (("html", 100), ("pdf", 4), ("cache", 16)):
+        one, two = files(first / part), files(second / part)
+        assert len(one) >= least, part  # the site and the books were built, the cache filled
+        assert sorted(one) == sorted(two), part
+        differ = [name for name in one if one[name] != two[name] and name not in MAY_DIFFER]
+        assert differ == [], f"{part}: {differ}"
+    drawings = [name for name in files(first / "cache") if name.endswith(".svg")]
+    assert len(drawings) >= 16  # every Bräde board was drawn in each build, from nothing
