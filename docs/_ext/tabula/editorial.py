@@ -174,8 +174,10 @@ def _resolve_page(
             order.append(change_id)
         number = order.index(change_id) + 1
         marker = nodes.superscript("", "", classes=["ed-mark"])
-        # "✎n", not "[n]": footnote references are bracketed numbers too
-        marker += nodes.reference("", f"✎{number}", refid=f"ed-{change_id}")
+        # "✎n", not "[n]": footnote references are bracketed numbers too; the book's fonts
+        # have no pencil, so it prints a dagger
+        sign = "†" if latex else "✎"
+        marker += nodes.reference("", f"{sign}{number}", refid=f"ed-{change_id}")
         ref.replace_self([nodes.inline(ref.astext(), ref.astext(), classes=["ed-words"]), marker])
     if order and not placeholders:
         logger.warning("editorial changes marked but no editorial-notes list", location=docname)
@@ -185,7 +187,7 @@ def _resolve_page(
             for c in all_changes().values()
             if c.chapter == placeholder["chapter"] and c.kind == "general"
         ]
-        listing = _list(order, general, language, placeholder["chapter"])
+        listing = _list(order, general, language, placeholder["chapter"], latex)
         if latex:  # LaTeX labels no list item: each change gets a target of its own
             for item in listing.findall(nodes.list_item):
                 item[0].insert(0, nodes.target("", "", ids=list(item["ids"])))
@@ -193,7 +195,9 @@ def _resolve_page(
         placeholder.replace_self(listing)
 
 
-def _list(order: list[str], general: list[Change], language: str, chapter: str) -> nodes.Node:
+def _list(
+    order: list[str], general: list[Change], language: str, chapter: str, latex: bool = False
+) -> nodes.Node:
     container = nodes.container(classes=["tabula-editorial"])
     intro = _(
         "Line numbers refer to the source files in the edition's seeds; "
@@ -210,23 +214,32 @@ def _list(order: list[str], general: list[Change], language: str, chapter: str) 
     listing = nodes.enumerated_list(classes=["ed-list"])
     changes = all_changes()
     for change_id in order:
-        listing += _item(changes[change_id], language)
+        listing += _item(changes[change_id], language, latex)
     container += listing
     return container
 
 
-def _item(change: Change, language: str) -> nodes.list_item:
+def _printable(text: str, latex: bool) -> str:
+    """The book's fonts cover Latin and Greek; other letters (the Arabic slip a record
+    quotes) print as their code points, so the record still says exactly what was there."""
+    if not latex:
+        return text
+    return "".join(
+        c if ord(c) < 0x0530 or 0x2000 <= ord(c) < 0x2070 else f"[U+{ord(c):04X}]" for c in text
+    )
+
+
+def _item(change: Change, language: str, latex: bool = False) -> nodes.list_item:
     item = nodes.list_item(ids=[f"ed-{change.id}"])
     paragraph = nodes.paragraph()
     where = f"{change.seed}:{change.line} "
     paragraph += nodes.literal(where, where.strip(), classes=["ed-line"])
     paragraph += nodes.Text(" — ")
-    if change.kind == "note":
-        paragraph += nodes.emphasis(change.before, change.before)
-    else:
-        paragraph += nodes.emphasis(change.before, change.before)
+    before, after = _printable(change.before, latex), _printable(change.after, latex)
+    paragraph += nodes.emphasis(before, before)
+    if change.kind != "note":
         paragraph += nodes.Text(" → ")
-        paragraph += nodes.emphasis(change.after, change.after)
+        paragraph += nodes.emphasis(after, after)
     paragraph += nodes.Text(". " + change.reason(language))
     if change.lang != language:  # a change to fallback text: its reason is in that language
         paragraph["classes"].append(f"language-{change.lang}")
