@@ -207,3 +207,34 @@ def test_the_glossary_lists_every_term_and_the_texts_link_to_it(site: Path) -> N
         assert len(links) >= 10, language  # the chapter's terms: huk, blotta, munk …
         for link in links:
             assert link.split("#")[1] in glossary.ids, link
+
+
+def test_each_chapter_of_the_book_lists_only_its_own_editorial_changes(tmp_path: Path) -> None:
+    """The book resolves all pages at once; each chapter must still list its own changes."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "latex",
+            "-q",
+            "-c",
+            str(ROOT),
+            "-D",
+            "language=sv",
+            str(ROOT / "docs"),
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    tex = next(tmp_path.glob("*.tex")).read_text(encoding="utf-8")
+    chapters = re.split(r"\\chapter\{", tex)[1:]
+    items = {c.split("}")[0][:30]: c.count("\\item") for c in chapters}
+    intro = next(count for title, count in items.items() if title.startswith("Introduktion"))
+    brade = next(count for title, count in items.items() if title.startswith("Bräde"))
+    assert 0 < intro < 30, items  # the Introduction's few Swedish records, not the book's
+    assert 0 < brade < 30, items

@@ -152,9 +152,14 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def _page_of(node: nodes.Node, docname: str) -> str:
+    """The page a node comes from in a book: Sphinx marks each inlined page's sections
+    with its docname (the nodes keep their own page's tree as parent, so the
+    ``start_of_file`` around them is not always among their ancestors)."""
     parent = node.parent
     while parent is not None:
         if isinstance(parent, addnodes.start_of_file):
+            return str(parent["docname"])
+        if isinstance(parent, nodes.section) and parent.get("docname"):
             return str(parent["docname"])
         parent = parent.parent
     return docname
