@@ -1,9 +1,23 @@
-"""The ``translation-status`` directive: every page, its original language, and how much of
-it the reader's language has — computed from the build itself (see :mod:`.languages`).
+"""The status page's two tables, both computed from the build itself.
+
+``translation-status``
+    every page, its original language, and how much of it the reader's language has (see
+    :mod:`.languages`);
+``game-status``
+    every game of the edition (``docs/games.toml``): whether the engine plays it, how many
+    figures its pages draw and how many claims they check (and how many of those record a
+    disagreement with the text), how many figures its pages still lack, and so whether it
+    is complete. A game keeps an "in progress" row until it works end to end.
+
+Both tables describe other pages, so the page that holds them is rewritten whenever any
+page changes (``env-get-outdated``).
 """
 
 from __future__ import annotations
 
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -11,11 +25,21 @@ from sphinx.application import Sphinx
 from sphinx.errors import NoUri
 from sphinx.util.docutils import SphinxDirective
 
+from engine.core.registry import games as registered_games
+from engine.specs import load_spec
+
 from .chrome import _
+from .figures import figures_used
 from .languages import LANGUAGE_NAMES, progress
+
+GAMES_FILE = "games.toml"  # in the source folder
 
 
 class status_table(nodes.General, nodes.Element):
+    """Filled in once every page has been read."""
+
+
+class game_table(nodes.General, nodes.Element):
     """Filled in once every page has been read."""
 
 
@@ -23,7 +47,23 @@ class TranslationStatus(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         node = status_table()
         self.set_source_info(node)
+        _status_pages(self.env).add(self.env.docname)
         return [node]
+
+
+class GameStatus(SphinxDirective):
+    def run(self) -> list[nodes.Node]:
+        node = game_table()
+        self.set_source_info(node)
+        self.env.note_dependency(str(Path(self.env.srcdir) / GAMES_FILE))
+        _status_pages(self.env).add(self.env.docname)
+        return [node]
+
+
+def _status_pages(env: Any) -> set[str]:
+    if not hasattr(env, "tabula_status_pages"):
+        env.tabula_status_pages = set()
+    return env.tabula_status_pages
 
 
 def _reading_order(env: Any, root: str) -> list[str]:
@@ -72,6 +112,144 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         placeholder.replace_self(table)
 
 
+@dataclass(frozen=True)
+class GameState:
+    """One row of the games table."""
+
+    name: str
+    chapters: tuple[str, ...]
+    in_engine: bool
+    figures: int
+    claims: int
+    disagreements: int
+    missing: int
+
+    @property
+    def complete(self) -> bool:
+        return self.in_engine and self.figures > 0 and self.missing == 0
+
+
+def read_games(srcdir: Path) -> list[dict[str, Any]]:
+    """The list of games in ``docs/games.toml``."""
+    with open(Path(srcdir) / GAMES_FILE, "rb") as handle:
+        return list(tomllib.load(handle)["game"])
+
+
+def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
+    chapters = tuple(c for c in game["chapters"] if c in env.all_docs)
+    folders = tuple(f"{folder}/" for folder in game["diagrams"])
+    drawn = sorted(
+        figure
+        for figure, users in figures_used(env).items()
+        if figure.startswith(folders) and users
+    )
+    claims = [claim for figure in drawn for claim in load_spec(figure).claims]
+    return GameState(
+        name=game["name"].get(language, game["id"]),
+        chapters=chapters,
+        in_engine=game["engine"] in registered_games(),
+        figures=len(drawn),
+        claims=len(claims),
+        disagreements=sum(1 for claim in claims if claim.get("disagrees")),
+        missing=sum(_slots(env, chapter) for chapter in chapters),
+    )
+
+
+def _slots(env: Any, docname: str) -> int:
+    doctree = env.get_doctree(docname)
+    return sum(
+        1 for node in doctree.findall(nodes.container) if "tabula-figure-slot" in node["classes"]
+    )
+
+
+def _fill_games(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    placeholders = list(doctree.findall(game_table))
+    if not placeholders:
+        return
+    language = app.config.language
+    rows = [game_state(g, app.env, language) for g in read_games(Path(app.srcdir))]
+    for placeholder in placeholders:
+        placeholder.replace_self(_games_table(app, docname, rows))
+
+
+def _games_table(app: Sphinx, docname: str, rows: list[GameState]) -> nodes.table:
+    headers = [
+        _("Game"),
+        _("Pages"),
+        _("Rules in the engine"),
+        _("Figures drawn"),
+        _("Claims checked"),
+        _("Figures still missing"),
+        _("State"),
+    ]
+    table = nodes.table(classes=["tabula-status", "tabula-games"])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    group += [nodes.colspec(colwidth=w) for w in (3, 5, 2, 2, 2, 2, 2)]
+    head = nodes.thead()
+    head += _row(headers)
+    group += head
+    body = nodes.tbody()
+    group += body
+    for state in rows:
+        row = _row(
+            [
+                state.name,
+                "",
+                _("yes") if state.in_engine else _("not yet"),
+                str(state.figures),
+                _claims_text(state),
+                str(state.missing),
+                _("complete") if state.complete else _("in progress"),
+            ]
+        )
+        _link_pages(app, docname, row[1][0], state.chapters)
+        body += row
+    return table
+
+
+def _claims_text(state: GameState) -> str:
+    if not state.disagreements:
+        return str(state.claims)
+    return _("%(claims)d (%(disagreements)d against the text)") % {
+        "claims": state.claims,
+        "disagreements": state.disagreements,
+    }
+
+
+def _link_pages(app: Sphinx, docname: str, cell: nodes.paragraph, pages: tuple[str, ...]) -> None:
+    cell.clear()
+    for index, page in enumerate(pages):
+        if index:
+            cell += nodes.Text("; ")
+        title = app.env.titles[page].astext() if page in app.env.titles else page
+        try:
+            uri = app.builder.get_relative_uri(docname, page)
+        except NoUri:  # a page the PDF leaves out: its title alone
+            cell += nodes.Text(title)
+            continue
+        link = nodes.reference("", "", refuri=uri)
+        link += nodes.Text(title)
+        cell += link
+
+
+def _outdated(
+    app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """The status tables describe every page: rewrite them when anything changed."""
+    if not (added or changed or removed):
+        return []
+    return sorted(_status_pages(env) - added - changed - removed)
+
+
+def _purge(app: Sphinx, env: Any, docname: str) -> None:
+    _status_pages(env).discard(docname)
+
+
+def _merge(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
+    _status_pages(env).update(d for d in _status_pages(other) if d in docnames)
+
+
 def _row(cells: list[str]) -> nodes.row:
     row = nodes.row()
     for cell in cells:
@@ -83,5 +261,11 @@ def _row(cells: list[str]) -> nodes.row:
 
 def setup(app: Sphinx) -> None:
     app.add_node(status_table)
+    app.add_node(game_table)
     app.add_directive("translation-status", TranslationStatus)
+    app.add_directive("game-status", GameStatus)
     app.connect("doctree-resolved", _fill)
+    app.connect("doctree-resolved", _fill_games)
+    app.connect("env-get-outdated", _outdated)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)

@@ -1,0 +1,113 @@
+"""The status page's games table says what the sources and the engine say.
+
+The expected values are computed here independently of the extension, by reading the MyST
+sources (which figures each page places, which figure slots it still has) and the figure
+specifications, and compared with the table in each language's built page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine.core.registry import games as registered_games
+from engine.specs import load_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+LANGUAGES = ("da", "sv", "de", "fr")
+WORDS = {  # the table's words in each language: "yes", "complete"
+    "da": ("ja", "færdigt"),
+    "sv": ("ja", "klart"),
+    "de": ("ja", "fertig"),
+    "fr": ("oui", "terminé"),
+}
+
+
+def _games() -> list[dict]:
+    return tomllib.loads((DOCS / "games.toml").read_text(encoding="utf-8"))["game"]
+
+
+def _placed_figures() -> set[str]:
+    """Every figure id a directive names (``board``, ``score-table`` …): an argument that is
+    the id of a specification in ``diagrams/``."""
+    found: set[str] = set()
+    for page in DOCS.rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        found.update(re.findall(r"^```\{[a-z-]+\} ([\w-]+/[\w-]+)\s*$", text, re.M))
+    return {f for f in found if (ROOT / "diagrams" / f"{f}.toml").is_file()}
+
+
+def _slots(chapter: str) -> int:
+    text = (DOCS / f"{chapter}.md").read_text(encoding="utf-8")
+    return len(re.findall(r"^```\{figure-slot\}", text, re.M))
+
+
+def _expected(game: dict, placed: set[str]) -> list[str]:
+    figures = sorted(f for f in placed if f.split("/")[0] in game["diagrams"])
+    claims = [c for f in figures for c in load_spec(f).claims]
+    against = sum(1 for c in claims if c.get("disagrees"))
+    missing = sum(_slots(c) for c in game["chapters"])
+    in_engine = game["engine"] in registered_games()
+    return [
+        str(len(figures)),
+        f"{len(claims)}" + (f" ({against} " if against else ""),
+        str(missing),
+        str(in_engine and bool(figures) and not missing),
+        str(in_engine),
+    ]
+
+
+def _table_rows(page: Path) -> list[list[str]]:
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index("tabula-games") :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r"<tr.*?</tr>", table, re.S)
+    return [
+        [
+            html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+            for c in re.findall(r"<t[hd].*?</t[hd]>", r, re.S)
+        ]
+        for r in rows[1:]
+    ]
+
+
+def test_every_game_names_existing_chapters_and_figure_folders() -> None:
+    for game in _games():
+        for chapter in game["chapters"]:
+            assert (DOCS / f"{chapter}.md").is_file(), (game["id"], chapter)
+        assert set(game["name"]) == set(LANGUAGES), game["id"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_games_table_counts_what_the_pages_draw_and_lack(site: Path, language: str) -> None:
+    games = _games()
+    rows = _table_rows(site / language / "status.html")
+    assert [row[0] for row in rows] == [g["name"][language] for g in games]
+    placed = _placed_figures()
+    yes, complete = WORDS[language]
+    for game, row in zip(games, rows, strict=True):
+        figures, claims, missing, done, in_engine = _expected(game, placed)
+        assert row[3] == figures, game["id"]
+        assert row[4].startswith(claims), (game["id"], row[4])
+        assert row[5] == missing, game["id"]
+        assert (row[2] == yes) == (in_engine == "True"), game["id"]
+        assert (row[6] == complete) == (done == "True"), game["id"]
+
+
+def test_the_status_page_is_rewritten_when_any_page_changes() -> None:
+    import sys
+    from types import SimpleNamespace
+
+    sys.path.insert(0, str(DOCS / "_ext"))
+    from tabula import status
+
+    env = SimpleNamespace(tabula_status_pages={"status"})
+    assert status._outdated(None, env, set(), {"brade/index"}, set()) == ["status"]
+    assert status._outdated(None, env, set(), set(), set()) == []
+    assert status._outdated(None, env, set(), {"status"}, set()) == []  # read anyway
