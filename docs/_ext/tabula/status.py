@@ -182,10 +182,12 @@ def _games_table(app: Sphinx, docname: str, rows: list[GameState]) -> nodes.tabl
         _("Figures still missing"),
         _("State"),
     ]
-    table = nodes.table(classes=["tabula-status", "tabula-games"])
+    # colwidths-given: the book sets these widths rather than letting LaTeX squeeze the
+    # numbers' columns until their headers break into syllables
+    table = nodes.table(classes=["tabula-status", "tabula-games", "colwidths-given"])
     group = nodes.tgroup(cols=len(headers))
     table += group
-    group += [nodes.colspec(colwidth=w) for w in (3, 5, 2, 2, 2, 2, 2)]
+    group += [nodes.colspec(colwidth=w) for w in (13, 27, 12, 11, 15, 11, 11)]
     head = nodes.thead()
     head += _row(headers)
     group += head
