@@ -6,10 +6,13 @@ speaks of them; what a side has not on the board or the bar is borne off.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from engine.cli import main
 from engine.core.errors import IllegalPlay, IllegalPosition, NotationError, TabulaError
 from engine.core.moves import Play
 from engine.core.position import POINTS, Colour, Position
@@ -312,3 +315,37 @@ def _check_play(position: Position, roll: tuple[int, int], analysis: Analysis) -
             assert before.count(mover.other, point) <= 1, (str(play), move)
         # nothing moves while a checker of the mover is on the bar
         assert move.enters or not before.on_bar(mover)
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def test_the_command_line_plays_toute_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["start", "toute-table"]) == 0
+    start = capsys.readouterr().out.strip()
+    assert start == write_position(TOUTE_TABLE.start())
+    opening = start.replace(" - -", " w 3-1")
+    assert main(["legal", "toute-table", "-p", opening]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {"8/5 6/5", "24/21 24/23"} <= {p["play"] for p in listed}
+    assert all(m["from"] != "bar" for p in listed for m in p["moves"])
+    figure = tmp_path / "trois-et-as.svg"
+    assert main(["draw", "toute-table", "-p", opening, "--play", "8/5 6/5", "-o", str(figure)]) == 0
+    assert figure.read_bytes().startswith(b"<?xml")
+    ended = write_position(pos({}, {7: 1, 6: 14}, turn=B))
+    assert main(["outcome", "toute-table", "-p", ended]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["kind"] == "double"
+
+
+def test_the_command_line_reads_entering_and_bearing_off(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["legal", "toute-table", "-p", write_position(ENTRY), "-r", "3-1"]) == 0
+    (only,) = json.loads(capsys.readouterr().out)
+    assert [m["from"] for m in only["moves"]] == ["bar", "bar"]
+    assert main(["legal", "toute-table", "-p", write_position(LEVER), "-r", "6-6"]) == 0
+    (lift,) = json.loads(capsys.readouterr().out)
+    assert lift["play"] == "5/off(6) 5/off(6) 5/off(6) 4/off(6)"
+    assert {m["to"] for m in lift["moves"]} == {"off"}
