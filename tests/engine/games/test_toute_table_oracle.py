@@ -16,6 +16,8 @@ into two turns of two and asks each half to use as many dice as it can, so it al
 doublet plays that use fewer dice than another play would (two moves whose second half is
 blocked, when another first half allows four). Those plays are left out here by the rule
 both games state: as many dice as can be played (fr 5740; OpenSpiel's own rules comment).
+This is read from OpenSpiel's source; in the 40 seeded games below (some 3,800 positions)
+the filter never removed a play.
 """
 
 from __future__ import annotations
