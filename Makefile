@@ -37,6 +37,12 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
+# The test-only packages (requirements-test.txt: the backgammon oracle of the Toute-Table
+# tests), installed for the tests alone; the site build never needs them.
+$(VENV)/.installed-test: requirements-test.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet -r requirements-test.txt
+	touch $@
+
 setup: $(VENV)/.installed setup-system
 
 # XeLaTeX (and its languages), poppler, Chromium and chromedriver: tools/system-packages.txt
@@ -60,10 +66,10 @@ check: setup
 	$(PY) tools/build.py --pdf yes
 	$(PY) tools/check_site.py _build/html
 
-test: check
+test: check $(VENV)/.installed-test
 	$(PY) -m pytest
 
-test-fast: $(VENV)/.installed
+test-fast: $(VENV)/.installed-test
 	$(PY) -m pytest -m "not slow and not browser"
 
 lint: $(VENV)/.installed

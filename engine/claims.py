@@ -53,9 +53,9 @@ from typing import Any
 
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.moves import OFF, Play, parse_play
+from .core.moves import Play
 from .core.position import Colour, Position
-from .core.registry import get_game, make_rules, read_position
+from .core.registry import get_game, make_rules, read_play, read_position
 from .specs import FigureSpec
 
 _STATEMENTS = {
@@ -275,7 +275,7 @@ class _Checker:
 
     def _why_not(self, text: str, legal: set[Any]) -> str | None:
         assert self.roll is not None
-        moves = parse_play(text, field=f"{self.where}: play")
+        moves = read_play(self.game, text, field=f"{self.where}: play")
         play, after, problem = self.game.trace(self.position, self.roll, moves, self.rules)
         if after is None:
             return "rules"
@@ -299,7 +299,7 @@ class _Checker:
     def _reductions(self, table: dict[str, int]) -> None:
         assert self.roll is not None
         for text, expected in table.items():
-            moves = parse_play(text, field=f"{self.where}: play")
+            moves = read_play(self.game, text, field=f"{self.where}: play")
             play, after, _ = self.game.trace(self.position, self.roll, moves, self.rules)
             if after is None:
                 self.problems.append(
@@ -424,7 +424,7 @@ def _after(game: Any, position: Position, rules: Any, step: dict[str, str], wher
 
 def _resolve(game: Any, position: Position, roll: Any, text: str, rules: Any) -> Play | None:
     """The moves a written play stands for, if the movement rules allow them at all."""
-    play, after, _ = game.trace(position, roll, parse_play(text), rules)
+    play, after, _ = game.trace(position, roll, read_play(game, text), rules)
     return play if after is not None else None
 
 
@@ -445,7 +445,7 @@ def _leaves_blot(analysis: Any, before: Position) -> bool:
 
 
 def _bears_off(analysis: Any, before: Position) -> bool:
-    return any(m.end == OFF for m in analysis.play.moves)
+    return any(m.bears_off for m in analysis.play.moves)
 
 
 def _hits(analysis: Any, before: Position) -> bool:

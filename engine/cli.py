@@ -24,9 +24,16 @@ from typing import Any, NoReturn
 
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.moves import Move, parse_play
+from .core.moves import Move
 from .core.position import Colour
-from .core.registry import Outcome, get_game, make_rules, read_position, write_position
+from .core.registry import (
+    Outcome,
+    get_game,
+    make_rules,
+    read_play,
+    read_position,
+    write_position,
+)
 
 EXIT_BAD_INPUT = 2
 
@@ -128,8 +135,8 @@ def _legal(args: argparse.Namespace) -> int:
 
 def _move_json(move: Move) -> dict[str, Any]:
     return {
-        "from": "bar" if move.start == 0 else move.start,
-        "to": "off" if move.end == 25 else move.end,
+        "from": "bar" if move.enters else move.start,
+        "to": "off" if move.bears_off else move.end,
         "die": move.die,
         "hits": move.hits,
         "burst": move.burst,
@@ -169,7 +176,7 @@ def _draw(args: argparse.Namespace) -> int:
     if args.play:
         if roll is None and position.dice is None:
             raise TabulaError("--play needs a roll (--roll or the position's dice)")
-        moves = parse_play(args.play, field="--play")
+        moves = read_play(game, args.play, field="--play")
         play, after, _ = game.trace(position, roll or position.dice, moves, rules)
         legal = {a.play.key() for a in game.analyse(position, roll, rules)}
         if after is None or play.key() not in legal:

@@ -22,9 +22,8 @@ import matplotlib
 from .claims import ClaimResult, check_figure
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.moves import parse_play
 from .core.position import Colour
-from .core.registry import get_game, make_rules, read_position
+from .core.registry import get_game, make_rules, read_play, read_position
 from .specs import FigureSpec, load_spec
 
 ENGINE = Path(__file__).resolve().parent
@@ -102,7 +101,7 @@ def draw(spec: FigureSpec, stem: Path) -> None:
     play = None
     if spec.view.play and roll:
         rules = make_rules(game, spec.rules)
-        play, _, _ = game.trace(position, roll, parse_play(spec.view.play), rules)
+        play, _, _ = game.trace(position, roll, read_play(game, spec.view.play), rules)
     shown = picture(
         position,
         game.geometry,

@@ -13,6 +13,12 @@ Moves are written in the mover's own point numbering, as in backgammon books::
     19/off(6)  bear off from 19 with a six: the die is written when it is not implied
 
 A play is its moves separated by spaces, in the order they are made.
+
+Games whose players count their points *down* as their checkers advance (Toute-Table, like
+backgammon books: the home table is 1–6, see :attr:`Geometry.counts_down
+<engine.core.position.Geometry>`) write ``13/7``, ``bar/22*`` and ``6/off``; there the bar
+is point 25 and a borne-off checker goes to 0, so a move's own numbers always say which way
+it runs and :attr:`Move.enters` and :attr:`Move.bears_off` hold for both kinds of game.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from .errors import NotationError
 
 BAR = 0
 OFF = 25
+BAR_DOWN = 25  # the bar and the tray where points are counted down (Toute-Table)
+OFF_DOWN = 0
 
 _MOVE = re.compile(r"(bar|[1-9]|1[0-9]|2[0-4])/(off|[1-9]|1[0-9]|2[0-4])([*!]?)(?:\(([1-6])\))?")
 
@@ -32,9 +40,9 @@ _MOVE = re.compile(r"(bar|[1-9]|1[0-9]|2[0-4])/(off|[1-9]|1[0-9]|2[0-4])([*!]?)(
 class Move:
     """One checker moved for one die.
 
-    ``start`` is 0 for the bar, ``end`` 25 for borne off; ``hits`` counts the opponent's
-    checkers sent to the bar (one for a blot, all of a burst band); ``burst`` marks a burst
-    band.
+    ``start`` is 0 for the bar, ``end`` 25 for borne off (25 and 0 where points are counted
+    down); ``hits`` counts the opponent's checkers sent to the bar (one for a blot, all of a
+    burst band); ``burst`` marks a burst band.
     """
 
     start: int
@@ -43,9 +51,24 @@ class Move:
     hits: int = 0
     burst: bool = False
 
+    @property
+    def descending(self) -> bool:
+        """The move runs to a lower number: its game counts points down."""
+        return self.end < self.start
+
+    @property
+    def enters(self) -> bool:
+        """The checker comes in from the bar."""
+        return self.start == (BAR_DOWN if self.descending else BAR)
+
+    @property
+    def bears_off(self) -> bool:
+        """The checker leaves the board."""
+        return self.end == (OFF_DOWN if self.descending else OFF)
+
     def __str__(self) -> str:
-        start = "bar" if self.start == BAR else str(self.start)
-        end = "off" if self.end == OFF else str(self.end)
+        start = "bar" if self.enters else str(self.start)
+        end = "off" if self.bears_off else str(self.end)
         mark = "!" if self.burst else ("*" if self.hits else "")
         shown = f"{start}/{end}{mark}"
         if self.die != self.implied_die():
@@ -54,12 +77,12 @@ class Move:
 
     def implied_die(self) -> int:
         """The die the notation implies when none is written (exact distance)."""
-        return self.end - self.start
+        return abs(self.end - self.start)
 
     @property
     def reduction(self) -> int:
         """Pips lost when bearing off with more than needed (Bräde's *reduktion*, sv 2961)."""
-        return self.die - (OFF - self.start) if self.end == OFF else 0
+        return self.die - self.implied_die() if self.bears_off else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,15 +121,20 @@ class MoveText:
             return False
         if self.die is not None and self.die != move.die:
             return False
-        if self.die is None and move.end == OFF and move.die != move.implied_die():
+        if self.die is None and move.bears_off and move.die != move.implied_die():
             # '19/off' means the exact die; a reduced bear-off must say its die
             return False
         written = "!" if move.burst else ("*" if move.hits else "")
         return self.mark == written
 
 
-def parse_play(text: str, *, field: str = "play") -> tuple[MoveText, ...]:
-    """Read a play written as moves separated by spaces (see the module docstring)."""
+def parse_play(text: str, *, field: str = "play", descending: bool = False) -> tuple[MoveText, ...]:
+    """Read a play written as moves separated by spaces (see the module docstring).
+
+    ``descending`` for a game whose players count their points down (its geometry's
+    ``counts_down``): there ``bar`` reads as 25, ``off`` as 0, and moves run to lower points.
+    """
+    bar, off = (BAR_DOWN, OFF_DOWN) if descending else (BAR, OFF)
     if text.strip() in ("", "-", "(no move)"):
         return ()
     moves: list[MoveText] = []
@@ -120,12 +148,13 @@ def parse_play(text: str, *, field: str = "play") -> tuple[MoveText, ...]:
                 field=field,
                 column=match.start() + 1,
             )
-        start = BAR if parsed.group(1) == "bar" else int(parsed.group(1))
-        end = OFF if parsed.group(2) == "off" else int(parsed.group(2))
+        start = bar if parsed.group(1) == "bar" else int(parsed.group(1))
+        end = off if parsed.group(2) == "off" else int(parsed.group(2))
         die = int(parsed.group(4)) if parsed.group(4) else None
-        if end <= start:
+        if (end >= start) if descending else (end <= start):
+            way = "lower" if descending else "higher"
             raise NotationError(
-                f"'{token}' moves backwards: checkers move to higher points",
+                f"'{token}' moves backwards: checkers move to {way} points",
                 field=field,
                 column=match.start() + 1,
             )

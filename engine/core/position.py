@@ -97,12 +97,17 @@ class Geometry:
     twelve points apart (Bräde, Verkehr) have offsets 0 and 12 and direction +1; games in
     which each side runs along its own half facing the other (Tourne-Case) have opposite
     directions.
+
+    ``counts_down`` is true where a player's own numbers fall as his checkers advance, as in
+    backgammon books (Toute-Table: from his 24-point to his home table, points 6–1); moves
+    are then written ``13/7`` and ``6/off`` (see :mod:`engine.core.moves`).
     """
 
     white_offset: int
     black_offset: int
     white_direction: int = 1
     black_direction: int = 1
+    counts_down: bool = False
 
     def _shape(self, colour: Colour) -> tuple[int, int]:
         if colour is Colour.WHITE:

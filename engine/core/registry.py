@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Protocol
 
 from .dice import Roll
 from .errors import NotationError, TabulaError
-from .moves import Play
+from .moves import MoveText, Play, parse_play
 from .notation import ExtraField, format_position, parse_position
 from .position import Colour, Geometry, Position
 
@@ -92,6 +92,11 @@ def write_position(position: Position) -> str:
     return format_position(position, get_game(position.game).extra_fields)
 
 
+def read_play(game: Game, text: str, *, field: str = "play") -> tuple[MoveText, ...]:
+    """Read a written play the way ``game`` numbers its points (up, or down as in Toute-Table)."""
+    return parse_play(text, field=field, descending=game.geometry.counts_down)
+
+
 def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
     """Build a game's rules from ``name=value`` switch settings, checking names and values."""
     rules_type = game.rules_type
@@ -116,4 +121,4 @@ def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
 def _load_builtin() -> None:
     if _GAMES:
         return
-    from ..games import brade, dames_rabattues, plein, tourne_case  # noqa: F401  (each registers itself)
+    from ..games import brade, dames_rabattues, plein, tourne_case, toute_table  # noqa: F401

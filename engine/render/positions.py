@@ -8,7 +8,7 @@ nothing about legality — a figure's play has been checked before it gets here.
 from __future__ import annotations
 
 from ..core.dice import Roll
-from ..core.moves import BAR, OFF, Move, Play
+from ..core.moves import Move, Play
 from ..core.position import Colour, Geometry, Position
 from .board import Arrow, Picture, PointRef
 
@@ -91,7 +91,7 @@ def picture(
 
 
 def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:
-    start: PointRef = "bar" if move.start == BAR else geometry.absolute(mover, move.start)
-    end: PointRef = "off" if move.end == OFF else geometry.absolute(mover, move.end)
+    start: PointRef = "bar" if move.enters else geometry.absolute(mover, move.start)
+    end: PointRef = "off" if move.bears_off else geometry.absolute(mover, move.end)
     kind = "explode" if move.burst else ("hit" if move.hits else "move")
     return Arrow(start=start, end=end, colour=mover.value, kind=kind, label=str(move.die))

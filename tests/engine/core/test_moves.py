@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import NotationError
-from engine.core.moves import BAR, OFF, Move, MoveText, Play, parse_play
+from engine.core.moves import BAR, BAR_DOWN, OFF, OFF_DOWN, Move, MoveText, Play, parse_play
 
 # -- writing -------------------------------------------------------------------------------
 
@@ -132,6 +132,67 @@ def test_written_plays_read_back_to_what_they_say(written: list[Move]) -> None:
     play = Play(tuple(written))
     texts = parse_play(str(play))
     assert len(texts) == len(written)
+    for text, move in zip(texts, written, strict=True):
+        assert text.matches(move)
+        assert (text.start, text.end) == (move.start, move.end)
+
+
+# -- games that count their points down (Toute-Table, as backgammon books do) --------------
+
+
+@pytest.mark.parametrize(
+    ("move", "text"),
+    [
+        (Move(13, 7, 6), "13/7"),
+        (Move(BAR_DOWN, 22, 3, hits=1), "bar/22*"),
+        (Move(6, OFF_DOWN, 6), "6/off"),
+        (Move(3, OFF_DOWN, 5), "3/off(5)"),  # reduced: the die is written
+    ],
+)
+def test_descending_move_is_written(move: Move, text: str) -> None:
+    assert str(move) == text
+
+
+def test_descending_moves_know_the_bar_and_the_tray() -> None:
+    entering, off, inner = Move(BAR_DOWN, 20, 5), Move(2, OFF_DOWN, 4), Move(24, 18, 6)
+    assert (entering.enters, entering.bears_off) == (True, False)
+    assert (off.enters, off.bears_off, off.reduction) == (False, True, 2)
+    assert (inner.enters, inner.bears_off, inner.implied_die()) == (False, False, 6)
+    # the ascending sentinels keep their meaning
+    assert Move(BAR, 3, 3).enters and Move(22, OFF, 3).bears_off
+
+
+def test_parse_descending_play() -> None:
+    moves = parse_play("bar/22* 13/7 6/off 3/off(5)", descending=True)
+    assert moves == (
+        MoveText(BAR_DOWN, 22, "*", None),
+        MoveText(13, 7, "", None),
+        MoveText(6, OFF_DOWN, "", None),
+        MoveText(3, OFF_DOWN, "", 5),
+    )
+    assert not parse_play("3/off", descending=True)[0].matches(Move(3, OFF_DOWN, 5))
+
+
+@pytest.mark.parametrize("text", ["7/13", "13/7 1/7", "7/7"])
+def test_descending_play_refuses_moves_upwards(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_play(text, descending=True)
+    assert "move to lower points" in caught.value.message
+
+
+@st.composite
+def descending_moves(draw: st.DrawFn) -> Move:
+    start = draw(st.integers(1, BAR_DOWN))
+    end = draw(st.integers(OFF_DOWN, start - 1))
+    die = draw(st.integers(1, 6))
+    hits = 0 if end == OFF_DOWN else draw(st.integers(0, 1))
+    return Move(start, end, die, hits=hits)
+
+
+@settings(derandomize=True)
+@given(st.lists(descending_moves(), min_size=1, max_size=4))
+def test_descending_plays_read_back_to_what_they_say(written: list[Move]) -> None:
+    texts = parse_play(str(Play(tuple(written))), descending=True)
     for text, move in zip(texts, written, strict=True):
         assert text.matches(move)
         assert (text.start, text.end) == (move.start, move.end)
