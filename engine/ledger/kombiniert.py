@@ -35,6 +35,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
+from ..render.pegs import Peg, PegBoard
 from .aufschreiben import PLAYERS, LedgerError, Player, Result, Zug, other
 from .aufschreiben import Rules as ZugRules
 
@@ -112,6 +113,8 @@ class Combined:
     jetons: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
     marked: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
     fichets: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
+    # the Partien's prices paid from player to player, without stakes and basket (de 4075)
+    ep_won: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
     poule: int = 0
     poule_open: bool = False
     shares: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
@@ -226,6 +229,8 @@ class Combined:
         price = HONOURS[kind]
         self.fichets[loser] -= price
         self.fichets[winner] += price
+        self.ep_won[loser] -= price
+        self.ep_won[winner] += price
         taken = 0
         if self.poule_open:  # de 4101: paid to the winner and to the basket alike
             self.fichets[loser] -= price
@@ -342,12 +347,15 @@ def apply_event(state: Combined, event: dict[str, object]) -> None:
     player = event.get("player")
     if player not in PLAYERS:
         raise LedgerError(f"'player' must be 'A' or 'B', not {player!r}")
-    count = event.get("holes")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise LedgerError(f"'holes' must be a whole number of at least 1, not {count!r}")
     own = event.get("own", True)
     if not isinstance(own, bool):
         raise LedgerError(f"'own' must be true or false, not {own!r}")
+    if "holes" not in event and "then" in event:  # a decision after the hole just made
+        state.then(player, str(event["then"]), own)  # type: ignore[arg-type]
+        return
+    count = event.get("holes")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise LedgerError(f"'holes' must be a whole number of at least 1, not {count!r}")
     state.hole(player, count, own, str(event.get("game", "")))
     state.then(player, str(event.get("then", "stay")), own)  # type: ignore[arg-type]
 
@@ -363,3 +371,30 @@ def play(events: list[dict[str, object]], state: Combined | None = None) -> Comb
         except LedgerError as error:
             raise LedgerError(f"event {index}: {error}") from None
     return state
+
+
+def board(state: Combined) -> PegBoard:
+    """What the drawing shows: the pegs (the Krawatte on the peg of the game it counts for,
+    de 4041–4055), the Standarte, the jetons of lost Züge, the Poule and its contract."""
+    placed = pegs(state)
+    rails: dict[str, tuple[Peg, ...]] = {}
+    for p in PLAYERS:
+        games = krawatte(state, p).split("+")
+        tied = {
+            "gold": "as" in games,
+            "silver": "ep" in games,
+            "bimetallic": bool(games[0]),
+            "black": state.suspended == "ep" and "ep" in games,
+        }
+        rails[p] = tuple(
+            Peg(kind, hole, tied[kind])  # type: ignore[arg-type]
+            for kind, hole in placed[p].items()
+            if hole
+        )
+    return PegBoard(
+        pegs=rails,
+        standarte=standarte(state),
+        marked=dict(state.marked),
+        poule=state.poule,
+        contract=state.contract or "",
+    )
