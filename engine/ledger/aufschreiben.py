@@ -126,9 +126,13 @@ class Result:
             "kind": self.kind,
             "end": self.end,
             "rate": self.rate,
+            "winner_holes": self.winner_holes,
+            "loser_holes": self.loser_holes,
             "holes_value": self.holes_value,
             "consolation": self.consolation,
             "value": self.value,
+            # art. 19, 35: what the bredouille counts before the opponent's holes come off
+            "gross": self.value + (self.loser_holes if self.kind != "simple" else 0),
         }
 
 

@@ -39,6 +39,7 @@ from .aufschreiben import Rules as ZugRules
 
 LEDGERS = ("aufschreiben", "kombiniert")
 _KEYS = {"id", "lines", "says", "compute", "input", "expect", "at", "disagrees", "note", "engine"}
+_KEYS |= {"records"}  # the editorial records (docs/<chapter>/editorial.toml) of a disagreement
 
 
 def _zug(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:

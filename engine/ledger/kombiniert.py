@@ -312,6 +312,7 @@ def facts(state: Combined) -> dict[str, object]:
         found[f"{p}.jetons"] = state.jetons[p]
         found[f"{p}.fichets"] = state.fichets[p]
         found[f"{p}.share"] = state.shares[p]
+        found[f"{p}.ep_won"] = state.ep_won[p]
     if state.zug_results:
         last = state.zug_results[-1]
         found.update({f"zug.{k}": v for k, v in last.facts().items()})

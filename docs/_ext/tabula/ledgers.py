@@ -8,16 +8,18 @@ Usage in MyST::
 
     ```{ledger-table} trictrac-ecrire/art-57
     :columns: | A verliert | B verliert
-    :rows: sums=Summe | markers=Ein Jeton für jeden markierten Zug | …
+    sums = Summe
+    markers = Ein Jeton für jeden markierten Zug
     ```
 
 ``peg-board`` places the engine's drawing of both players' hole rails after a sentence of
 the walkthrough (:mod:`engine.ledger.kombiniert`); the alt text is written from the engine's
 state in the reader's language, so it can never describe another state than the drawing.
 ``ledger-table`` prints the rows the engine computes for a worked example
-(:mod:`engine.ledger.tables`), each row labelled by the page (``key=label``, translated like
-any text), and says below it how many of the text's numbers the engine checked. Without a
-``[table]`` in the specification it prints only that line. Both fail the build when a claim
+(:mod:`engine.ledger.tables`), each row labelled by the page (a content line
+``key = label`` per row, translated like any text), and says below it how many of the
+text's numbers the engine checked. Without a ``[table]`` in the specification it prints
+only that line. Both fail the build when a claim
 does not hold, like the ``board`` directive.
 """
 
@@ -127,9 +129,9 @@ class LedgerTableDirective(SphinxDirective):
     """A worked example's numbers as the engine computes them, and the count of checks."""
 
     required_arguments = 1
+    has_content = True
     option_spec = {  # noqa: RUF012
         "columns": directives.unchanged,
-        "rows": directives.unchanged,
         "name": directives.unchanged,
     }
 
@@ -149,8 +151,8 @@ class LedgerTableDirective(SphinxDirective):
 
     def _labels(self) -> dict[str, str]:
         labels: dict[str, str] = {}
-        for item in self.options.get("rows", "").split(" | "):
-            key, sep, label = item.partition("=")
+        for item in self.content:
+            key, sep, label = item.partition(" = ")
             if sep:
                 labels[key.strip()] = label.strip()
         return labels
@@ -165,19 +167,21 @@ class LedgerTableDirective(SphinxDirective):
                 location=self.get_location(),
             )
         header = [c.strip() for c in self.options.get("columns", "").split(" | ")]
-        width = 1 + max(len(cells) for _k, cells in rows)
+        labelled = any(key for key, _cells in rows)  # rows without keys need no label column
+        width = int(labelled) + max(len(cells) for _k, cells in rows)
         table = nodes.table(classes=["tabula-ledger", "standard", "nocolorrows"])
         group = nodes.tgroup(cols=width)
         table += group
-        group += [nodes.colspec(colwidth=4)] + [nodes.colspec(colwidth=1)] * (width - 1)
+        first = [nodes.colspec(colwidth=4)] if labelled else []
+        group += first + [nodes.colspec(colwidth=1)] * (width - len(first))
         if any(header):
             head = nodes.thead()
             head += self._row(header + [""] * (width - len(header)), translatable=True)
             group += head
         body = nodes.tbody()
         for key, cells in rows:
-            label = labels.get(key, "")
-            body += self._row([label], translatable=True, numbers=cells)
+            texts = [labels.get(key, "")] if labelled else []
+            body += self._row(texts, translatable=True, numbers=cells)
         group += body
         self.set_source_info(table)
         self.add_name(table)
