@@ -38,7 +38,7 @@ def plainest(balance: dict[str, int], marked: dict[str, int]) -> dict[str, Holdi
     change = taken * FICHET + hands[debtor]
     return {
         debtor: Holding(change, 0),
-        creditor: Holding(hands[creditor] - change, taken),
+        creditor: Holding(hands[creditor] - taken * FICHET, taken),
     }
 
 

@@ -110,8 +110,10 @@ def _draw_rail(ax: Axes, player: str) -> None:
             linewidth=1.2,
         )
     )
+    # one marker drawn twelve times: the SVG defines it once (matplotlib's <use>)
+    xs = [_hole_x(hole) for hole in range(1, HOLES + 1)]
+    ax.plot(xs, [y] * HOLES, linestyle="none", marker="o", markersize=3.2, color=_HOLE)
     for hole in range(1, HOLES + 1):
-        ax.add_patch(Circle((_hole_x(hole), y), 0.09, facecolor=_HOLE, edgecolor="none"))
         number_y = y + 0.72 if player == "A" else y - 0.72
         ax.text(
             _hole_x(hole), number_y, str(hole), ha="center", va="center", fontsize=7, color=_INK
@@ -182,7 +184,6 @@ def _draw_poule(ax: Axes, poule: int, contract: str) -> None:
             facecolor="#e8d7b0",
             edgecolor=_RAIL,
             linewidth=1.2,
-            hatch="//",
         )
     )
     ax.add_patch(Circle((x0 + 0.8, y0 + 0.85), 0.45, facecolor="#ffffff", edgecolor=_RAIL))
@@ -230,7 +231,7 @@ def _render(board: PegBoard, fmt: str, metadata: dict[str, str | None]) -> bytes
     buffer = io.BytesIO()
     with _RENDER_LOCK, mpl.rc_context():
         mpl.rcdefaults()  # a user's matplotlibrc must not change the bytes
-        mpl.rcParams.update({**_RC, "svg.hashsalt": "tabula-pegs", "hatch.linewidth": 0.5})
+        mpl.rcParams.update({**_RC, "svg.hashsalt": "tabula-pegs"})
         _draw(board).savefig(buffer, format=fmt, metadata=metadata, facecolor="#ffffff")
     return buffer.getvalue()
 
