@@ -104,6 +104,7 @@ class Combined:
     """The whole state of a combined game between A and B."""
 
     rules: Rules = field(default_factory=Rules)
+    zuege: int = 12  # the Züge of the Partie zum Aufschreiben, which the whole game follows
     zug: Zug = field(default_factory=lambda: Zug(rules=ZugRules()))
     zug_number: int = 1
     ep: Honours = field(default_factory=Honours)
@@ -141,6 +142,10 @@ class Combined:
         """De 4101: each player lays fichets in the basket; a new Poule after one is won."""
         if fichets < 1:
             raise LedgerError(f"a stake is at least one fichet, not {fichets}")
+        if self.poule_open:
+            raise LedgerError("a Poule is running: a new one begins only when it is won")
+        if self.zug_number >= self.zuege:  # de 4113: the Partie ends with the last Zug
+            raise LedgerError("no new Poule is begun in the last Zug (de 4113)")
         for p in PLAYERS:
             self.fichets[p] -= fichets
             self.shares[p] += fichets
@@ -237,10 +242,11 @@ class Combined:
             self.poule += price
             self.shares[winner] += price
             if self.contract == winner:  # de 4107: two Partien running take the basket
-                taken = self.poule
-                self.fichets[winner] += taken
-                self.poule, self.poule_open, self.contract = 0, False, None
-                self.shares = {p: 0 for p in PLAYERS}
+                taken = self._poule_to({winner: self.poule})
+            elif self.contract == loser and self.zug_number >= self.zuege:
+                # de 4119: in the last Zug the two stand equal; the last winner takes more
+                larger = self.poule - self.poule // 2
+                taken = self._poule_to({winner: larger, loser: self.poule // 2})
             else:
                 self.contract = winner  # de 4105: the contract moves to the winner
         carried = self.ep.holes[winner] - HOLES if self.rules.fortsetzung else 0
@@ -249,6 +255,14 @@ class Combined:
         self.partie_number += 1
         if carried:  # de 3971: holes beyond the twelfth count for the next Partie
             self.ep.hole(winner, carried)
+
+    def _poule_to(self, takers: dict[str, int]) -> int:
+        """Empty the basket to ``takers``; a new Poule needs a new stake (de 4111)."""
+        for player, amount in takers.items():
+            self.fichets[player] += amount
+        self.poule, self.poule_open, self.contract = 0, False, None
+        self.shares = {p: 0 for p in PLAYERS}
+        return max(takers.values())
 
 
 def pegs(state: Combined) -> dict[str, dict[str, int]]:

@@ -114,3 +114,18 @@ def _wetten_transfers(
     loss = losers[0]
     tail = WETTEN_TAIL // len(winners)
     return [(loss, w, net[w] * PER_WETTE + tail) for w in winners]
+
+
+def first_pair(throws: dict[str, int]) -> tuple[str, str]:
+    """Art. 66 (de 3918): each throws one die; the two highest begin, the higher with the dice.
+    Ties would be thrown again: the text does not say how, so they are refused."""
+    ranked = sorted(throws, key=lambda p: -throws[p])
+    if len(set(throws.values())) != len(throws):
+        raise LedgerError("equal throws: throw again (the text does not say how ties go)")
+    return ranked[0], ranked[1]
+
+
+def consolations(loser: str, winner: str, idle: str, consolation: int) -> dict[str, int]:
+    """Art. 69 (de 3922): in a ring the loser pays the consolation, in all its proportions,
+    to the winner and also to the player who sits out."""
+    return {loser: -2 * consolation, winner: consolation, idle: consolation}

@@ -200,3 +200,32 @@ def test_holes_recorded_one_by_one_or_together_give_the_same_state(
     together.pop("partie.carried", None)
     singly.pop("partie.carried", None)
     assert together == singly
+
+
+def test_two_krawatten_of_two_players_de_4051() -> None:
+    # A marks the first Zug; B takes the first hole of the next, his Krawatte counting for
+    # the Ehrenpunkte (holes taken second), and suspends them; A's hole then counts only
+    # for the Aufschreiben, where B already has a hole: A takes the other Krawatte
+    state = play([hole("A", 6, "go"), hole("B", 1, "suspend-ep"), hole("A", 1)])
+    assert krawatte(state, "B") == "ep" and krawatte(state, "A") == "as"
+    tied = {p.kind: p.krawatte for p in board(state).pegs["B"]}
+    assert tied == {"gold": False, "black": True}
+
+
+def test_one_player_with_two_krawatten_de_4053_4055() -> None:
+    state = play([hole("A", 7), hole("B", 2, "suspend-ep"), hole("B", 1)])
+    assert krawatte(state, "B") == "as+ep"
+    tied = {(p.kind, p.hole): p.krawatte for p in board(state).pegs["B"]}
+    assert tied == {("gold", 3): True, ("black", 2): True}
+
+
+def test_no_new_poule_in_the_last_zug_and_the_split_de_4113_4119() -> None:
+    state = Combined(zuege=2)
+    state = play([{"stake": 2}, hole("A", 12), hole("A", 6, "go")], state)  # Zug 2 now
+    assert state.zug_number == 2 and state.contract == "A"
+    state = play([hole("B", 12)], state)  # B wins (triple) in the last Zug; A is at the Poule
+    # 4 staked + 4 paid on A's quadruple + 3 on B's triple = 11: B 6, A 5
+    assert state.poule == 0 and facts(state)["partie.poule_taken"] == 6
+    assert state.fichets == {"A": -2 + 4 - 3 - 3 + 5, "B": -2 - 4 - 4 + 3 + 6}
+    with pytest.raises(LedgerError, match="last Zug"):
+        play([{"stake": 1}], state)

@@ -158,3 +158,21 @@ def test_ring_wetten_are_paid_in_full(lost: dict[str, int]) -> None:
     found = ring_wetten(lost)
     assert sum(found.received.values()) == sum(found.paid.values())
     assert sum(found.net.values()) == 0
+
+
+def test_art_66_the_two_highest_throws_begin() -> None:
+    from engine.ledger.players import first_pair
+
+    assert first_pair({"A": 5, "B": 3, "C": 2}) == ("A", "B")
+    with pytest.raises(LedgerError):
+        first_pair({"A": 5, "B": 5, "C": 2})
+
+
+def test_art_69_the_idle_player_also_receives_the_consolation() -> None:
+    from engine.ledger.aufschreiben import play
+    from engine.ledger.players import consolations
+
+    zug = play([{"player": "A", "holes": 6, "then": "go"}])
+    assert zug.result is not None
+    paid = consolations("B", "A", "C", zug.result.consolation)
+    assert paid == {"B": -12, "A": 6, "C": 6} and sum(paid.values()) == 0
