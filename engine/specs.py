@@ -26,6 +26,11 @@ A specification reads::
     lines = "sv 2949"
     roll = "6-2"
     plays = ["bar/6! bar/2"]
+
+The scoring ledgers of Trictrac (``game = "aufschreiben"`` or ``"kombiniert"``) have no
+position: a ``[view]`` of kind ``"table"`` or ``"pegs"`` (the hole rails), optionally a
+``[table]`` the page prints, ``[[event]]`` tables (holes, stakes) and ``follows`` (the figure
+whose state this one continues); their claims are explained in :mod:`engine.ledger.claims`.
 """
 
 from __future__ import annotations

@@ -19,8 +19,6 @@ page's words, the numbers the engine's). Kinds:
 ``pairs``
     ``zuege``, ``first``, ``loser``, ``partners`` (art. 73) or ``third`` (ring): who plays
     each Zug.
-``card``
-    the adjournment card of the combined game for the state of this figure.
 """
 
 from __future__ import annotations
@@ -113,31 +111,10 @@ def _pairs(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return [("", [str(k), f"{a} – {b}"]) for k, (a, b) in enumerate(pairs, 1)]
 
 
-def _card(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
-    from .card import card
-    from .claims import state_of
-
-    printed = card(state_of(spec), first_dice=data.get("first_dice", "A"))
-    rows: list[Row] = []
-    for p in ("A", "B"):
-        held = printed.holding[p]
-        rows.append(
-            ("aufschreiben", [p, str(printed.wetten[p]), str(held.fichets), str(held.jetons)])
-        )
-    for p in ("A", "B"):
-        rows.append(("ehrenpunkte", [p, str(printed.holes[p]), str(printed.ep_fichets[p]), ""]))
-    rows.append(("krawatte", [printed.krawatte or "–", "", "", ""]))
-    shares = f"A {printed.shares['A']} – B {printed.shares['B']}"
-    rows.append(("poule", [str(printed.poule), shares, printed.at_poule or "–", ""]))
-    rows.append(("dice", [printed.dice, "", "", ""]))
-    return rows
-
-
 _KINDS = {
     "zuege": _zuege,
     "card-account": _card_account,
     "wetten": _wetten,
     "ring-wetten": _ring_wetten,
     "pairs": _pairs,
-    "card": _card,
 }
