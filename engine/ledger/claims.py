@@ -99,7 +99,6 @@ def _schedule(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
         found: dict[str, object] = {f"stints.{p}": 0 for p in data.get("partners", ("B", "C"))}
         for stint in stints:
             found[f"stints.{stint.partner}"] = int(found[f"stints.{stint.partner}"]) + 1
-        found["eule-dice"] = [z for z in range(1, data["zuege"] + 1) if z % 2][:3]
         return found
     if kind == "ring":
         first = tuple(data["first"])
