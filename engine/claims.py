@@ -121,6 +121,10 @@ class ClaimError(TabulaError):
 
 def check_figure(spec: FigureSpec) -> list[ClaimResult]:
     """Check every claim of a figure, after checking its position and drawn play."""
+    if spec.game in ("aufschreiben", "kombiniert"):  # the ledgers: holes and money, no board
+        from .ledger.claims import check_ledger
+
+        return check_ledger(spec)
     game = get_game(spec.game)
     rules = make_rules(game, spec.rules)
     if spec.view.kind == "table":

@@ -7,6 +7,8 @@ Commands (``python -m engine COMMAND --help`` for each)::
     outcome GAME --position P                    is the game over, how, for how many points
     draw GAME --position P [--roll A-B] [--play PLAY] -o FILE.svg|FILE.pdf
     verify [FIGURE ...]                          check the claims of diagrams/; "N passed, M failed"
+    ledger aufschreiben|kombiniert [EVENTS]      run a Trictrac ledger from JSON events
+    pegs [EVENTS] -o FILE.svg|FILE.pdf           draw the hole rails of the combined Trictrac
 
 Positions use the notation documented in :mod:`engine.core.notation`. Rules switches are
 given as ``--rules name=value`` (repeatable). Bad input is answered with one line saying
@@ -70,7 +72,24 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check every figure specification")
     verify.add_argument("figures", nargs="*", help="figure ids (default: all)")
     verify.add_argument("-v", "--verbose", action="store_true", help="list every claim")
+    _ledger_commands(commands)
     return parser
+
+
+def _ledger_commands(commands: Any) -> None:
+    """The ledgers of Trictrac zum Aufschreiben and the combined game (engine.ledger)."""
+    ledger = commands.add_parser("ledger", help="run a Trictrac ledger from JSON events")
+    ledger.add_argument("kind", choices=("aufschreiben", "kombiniert"))
+    ledger.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
+    ledger.add_argument(
+        "--rates", choices=("vienna", "french"), default="vienna", help="bredouille rates"
+    )
+    ledger.add_argument("--zuege", type=int, default=12, help="Züge in the Partie (even)")
+    ledger.add_argument("--names", default="A=A,B=B", help="names on the card: A=…,B=…")
+    ledger.add_argument("--first-dice", choices=("A", "B"), default="A")
+    pegs = commands.add_parser("pegs", help="draw the hole rails of the combined Trictrac")
+    pegs.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
+    pegs.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.pdf")
 
 
 def _position_arguments(command: argparse.ArgumentParser) -> None:
@@ -206,7 +225,63 @@ def _verify(args: argparse.Namespace) -> int:
     return run(args.figures, verbose=args.verbose)
 
 
+def _events(source: str) -> list[dict[str, Any]]:
+    from .ledger.runs import read_events
+
+    if source == "-":
+        return read_events(sys.stdin.read(), "standard input")
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise TabulaError(f"{source}: cannot read the file ({error.strerror})") from None
+    return read_events(text, source)
+
+
+def _names(text: str) -> dict[str, str]:
+    names = {}
+    for item in text.split(","):
+        key, sep, name = item.partition("=")
+        if not sep or key not in ("A", "B") or not name:
+            raise TabulaError(f"--names '{text}': write A=NAME,B=NAME")
+        names[key] = name
+    return {"A": names.get("A", "A"), "B": names.get("B", "B")}
+
+
+def _ledger(args: argparse.Namespace) -> int:
+    from .ledger.aufschreiben import Rules
+    from .ledger.runs import run_aufschreiben, run_kombiniert
+
+    events = _events(args.events)
+    if args.kind == "aufschreiben":
+        answer = run_aufschreiben(events, Rules(rates=args.rates), args.zuege)
+    else:
+        _, answer = run_kombiniert(events, _names(args.names), args.first_dice)
+    print(json.dumps(answer, ensure_ascii=False, indent=2))
+    return 0
+
+
+def _pegs(args: argparse.Namespace) -> int:
+    from .ledger.kombiniert import board
+    from .ledger.kombiniert import play as play_combined
+    from .render.pegs import render_pdf as pegs_pdf
+    from .render.pegs import render_svg as pegs_svg
+
+    output = Path(args.output)
+    if output.suffix not in (".svg", ".pdf"):
+        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    shown = board(play_combined(_events(args.events)))
+    data = pegs_svg(shown).encode() if output.suffix == ".svg" else pegs_pdf(shown)
+    try:
+        output.write_bytes(data)
+    except OSError as error:
+        raise TabulaError(f"-o {output}: cannot write the file ({error.strerror})") from None
+    print(f"wrote {output} ({len(data):,} bytes)")
+    return 0
+
+
 _COMMANDS = {
+    "ledger": _ledger,
+    "pegs": _pegs,
     "start": _start,
     "legal": _legal,
     "outcome": _outcome,

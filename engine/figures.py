@@ -92,6 +92,13 @@ def _summary(results: list[ClaimResult]) -> dict[str, object]:
 
 def draw(spec: FigureSpec, stem: Path) -> None:
     """Draw a board figure as SVG and PDF."""
+    if spec.view.kind == "pegs":  # the hole rails of the combined Trictrac
+        from .ledger.claims import state_of
+        from .ledger.kombiniert import board
+        from .render.pegs import save as save_pegs
+
+        save_pegs(board(state_of(spec)), stem)
+        return
     from .render.board import save
     from .render.positions import picture
 

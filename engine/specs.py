@@ -26,6 +26,11 @@ A specification reads::
     lines = "sv 2949"
     roll = "6-2"
     plays = ["bar/6! bar/2"]
+
+The scoring ledgers of Trictrac (``game = "aufschreiben"`` or ``"kombiniert"``) have no
+position: a ``[view]`` of kind ``"table"`` or ``"pegs"`` (the hole rails), optionally a
+``[table]`` the page prints, ``[[event]]`` tables (holes, stakes) and ``follows`` (the figure
+whose state this one continues); their claims are explained in :mod:`engine.ledger.claims`.
 """
 
 from __future__ import annotations
@@ -45,6 +50,9 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
+# the ledgers (engine.ledger.claims): no position; a chain of figures and their events
+_LEDGER_KEYS = {"follows", "event", "table"}
+_LEDGERS = ("aufschreiben", "kombiniert")
 _VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight"}
 
 
@@ -76,6 +84,7 @@ class FigureSpec:
     view: View
     claims: tuple[dict[str, Any], ...] = field(default=())
     digest: str = ""
+    data: dict[str, Any] = field(default_factory=dict)  # the whole file, for the ledgers
 
 
 def spec_path(figure_id: str, root: Path = DIAGRAMS) -> Path:
@@ -93,9 +102,11 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise SpecError(f"{path}: not valid TOML: {error}") from None
     where = f"{path.name}"
-    _only(data, _TOP_KEYS, where)
+    ledger = data.get("game") in _LEDGERS
+    _only(data, _TOP_KEYS | _LEDGER_KEYS if ledger else _TOP_KEYS, where)
     view = _view(data.get("view", {}), where)
-    required = ("game", "lines") if view.kind == "table" else ("game", "position", "lines")
+    without_position = view.kind in ("table", "pegs")
+    required = ("game", "lines") if without_position else ("game", "position", "lines")
     for key in required:
         if not isinstance(data.get(key), str) or not data[key]:
             raise SpecError(f"{where}: '{key}' must be a non-empty string")
@@ -118,8 +129,19 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
         rules={k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in rules.items()},
         view=view,
         claims=tuple(claims),
-        digest=hashlib.sha256(raw).hexdigest(),
+        digest=_digest(raw, data, root),
+        data=data,
     )
+
+
+def _digest(raw: bytes, data: dict[str, Any], root: Path) -> str:
+    """The file's hash, and for a ledger figure that follows another, that one's too: its
+    state (and so its drawing) depends on every figure before it."""
+    digest = hashlib.sha256(raw)
+    follows = data.get("follows")
+    if isinstance(follows, str):
+        digest.update(load_spec(follows, root).digest.encode())
+    return digest.hexdigest()
 
 
 def _view(data: Any, where: str) -> View:
@@ -127,8 +149,10 @@ def _view(data: Any, where: str) -> View:
         raise SpecError(f"{where}: [view] must be a table")
     _only(data, _VIEW_KEYS, f"{where} [view]")
     kind = data.get("kind", "board")
-    if kind not in ("board", "quarter", "table"):
-        raise SpecError(f"{where} [view]: kind must be 'board', 'quarter' or 'table', not '{kind}'")
+    if kind not in ("board", "quarter", "table", "pegs"):
+        raise SpecError(
+            f"{where} [view]: kind must be 'board', 'quarter', 'table' or 'pegs', not '{kind}'"
+        )
     quarter = data.get("quarter", 0)
     if kind == "quarter" and quarter not in (1, 2, 3, 4):
         raise SpecError(f"{where} [view]: a quarter view needs quarter = 1, 2, 3 or 4")

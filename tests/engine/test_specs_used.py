@@ -12,7 +12,9 @@ DOCS = ROOT / "docs"
 SKIP = {"_build", "_generated", "_static", "_templates", "_ext"}
 
 # ```{board} brade/explosion   (also ````{board} … and :::{score-table} … fences)
-DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{(board|score-table)\}\s+(\S+)\s*$")
+DIRECTIVE = re.compile(
+    r"^\s*(?:`{3,}|:{3,})\{(board|score-table|peg-board|ledger-table)\}\s+(\S+)\s*$"
+)
 
 
 def placed_figures() -> dict[str, list[str]]:

@@ -2,6 +2,8 @@
 
 * :mod:`.figures` — the ``board`` and ``score-table`` directives: they ask the engine to
   check a figure's claims and draw it (cached by content hash), never deciding rules;
+* :mod:`.ledgers` — the ``peg-board`` and ``ledger-table`` directives for the scoring
+  ledgers of Trictrac (the combined game's hole rails, the worked accounts);
 * :mod:`.editorial` — the ``ed`` role and the ``editorial-notes`` directive: every change
   this edition made to a source sentence, with the seed line it fixes;
 * :mod:`.languages` — which language each page was written in, the notice and ``lang``
@@ -23,7 +25,18 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # the engine lives at the repository root
     sys.path.insert(0, str(ROOT))
 
-from . import chrome, editorial, examples, figures, glossary, languages, pdf, slots, status  # noqa: E402
+from . import (  # noqa: E402
+    chrome,
+    editorial,
+    examples,
+    figures,
+    glossary,
+    languages,
+    ledgers,
+    pdf,
+    slots,
+    status,
+)
 
 
 def _source_version() -> int:
@@ -38,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     chrome.setup(app)
     languages.setup(app)
     figures.setup(app)
+    ledgers.setup(app)
     editorial.setup(app)
     examples.setup(app)
     slots.setup(app)
