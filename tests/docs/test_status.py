@@ -52,7 +52,11 @@ def _expected(game: dict, placed: set[str]) -> list[str]:
     claims = [c for f in figures for c in load_spec(f).claims]
     against = sum(1 for c in claims if c.get("disagrees"))
     missing = sum(_slots(c) for c in game["chapters"])
-    in_engine = game["engine"] in registered_games()
+    engine = game["engine"]
+    if engine.startswith("ledger:"):
+        in_engine = (ROOT / "engine" / "ledger" / f"{engine.removeprefix('ledger:')}.py").is_file()
+    else:
+        in_engine = engine in registered_games()
     return [
         str(len(figures)),
         f"{len(claims)}" + (f" ({against} " if against else ""),

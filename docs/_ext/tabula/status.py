@@ -15,6 +15,7 @@ page changes (``env-get-outdated``).
 
 from __future__ import annotations
 
+import importlib.util
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,12 +148,20 @@ def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
     return GameState(
         name=game["name"].get(language, game["id"]),
         chapters=chapters,
-        in_engine=game["engine"] in registered_games(),
+        in_engine=in_engine(game["engine"]),
         figures=len(drawn),
         claims=len(claims),
         disagreements=sum(1 for claim in claims if claim.get("disagrees")),
         missing=sum(_slots(env, chapter) for chapter in chapters),
     )
+
+
+def in_engine(name: str) -> bool:
+    """Whether the engine has this game: a registered game, or a scoring ledger
+    (``ledger:<module>``, a module of :mod:`engine.ledger`)."""
+    if name.startswith("ledger:"):
+        return importlib.util.find_spec(f"engine.ledger.{name.removeprefix('ledger:')}") is not None
+    return name in registered_games()
 
 
 def _slots(env: Any, docname: str) -> int:
