@@ -116,4 +116,11 @@ def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
 def _load_builtin() -> None:
     if _GAMES:
         return
-    from ..games import brade, dames_rabattues, plein, tourne_case  # noqa: F401  (each registers itself)
+    # each registers itself; verkehren holds Verkehr and Revertier, the family Bräde builds on
+    from ..games import (  # noqa: F401
+        brade,
+        dames_rabattues,
+        plein,
+        tourne_case,
+        verkehren,
+    )
