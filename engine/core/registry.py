@@ -115,9 +115,14 @@ def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
     return rules_type(**values)
 
 
+_LOADED: list[bool] = []
+
+
 def _load_builtin() -> None:
-    if _GAMES:
+    # a flag, not "is _GAMES empty": importing one game module first registers only its games
+    if _LOADED:
         return
+    _LOADED.append(True)
     # each registers itself; verkehren holds Verkehr and Revertier, the family Bräde builds on
     from ..games import (  # noqa: F401
         brade,

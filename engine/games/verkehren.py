@@ -290,15 +290,16 @@ def is_junker(board: Board, m: Movement) -> bool:
 
 def entering(board: Board, die: int, m: Movement) -> Move | None:
     """Enter a hit checker on the point the die shows (de1800 489, 517–519; fr 5636)."""
-    if m.junker == "none-enter" and is_junker(board, m):
-        return None  # de1800 517: "so kann ich nicht mitspielen, und muß so lange warten"
     target = die
     if board.me[target] and not (target == HOME and m.home_entry == "open"):
         return None  # de1800 519, fr 5634, sv 2786: not on one's own checkers
     found = board.opp[target]
     if found <= 1:
+        if m.junker == "none-enter" and is_junker(board, m):
+            return None  # de1800 517: "so kann ich nicht mitspielen, und muß so lange warten"
         # de1800 519: entering on an opponent's blot hits it, even to one's own harm
         return Move(BAR, target, die, hits=found)
+    # a Junker may still burst the bands of a blocker who made more than agreed (de1800 509)
     if may_burst(board, target, m, entering=True):
         return Move(BAR, target, die, hits=found, burst=True)
     return None  # de1800 517: "wo der Andere Bände stehen hat, da kann ich keinen ... hinsetzen"
