@@ -27,12 +27,18 @@ and a turn override (``turn``), and one or more of these statements:
 ``every_play = ["leaves-blot"]``, ``some_play = ["no-hit"]``
     a property of every legal play, or of at least one: ``leaves-blot``, ``bears-off``,
     ``no-bear-off``, ``ends-game``, ``no-end``, ``hits``, ``no-hit``.
+``borne_off = 4``
+    every legal play of the roll bears off exactly this many checkers.
+``exactly_these_rolls = true`` (with ``rolls``)
+    the statements hold for the listed rolls and for no other of the 21 different rolls — a
+    text's list of throws is then checked as complete, so a throw it leaves out is found.
 ``outcome = "sprangjan"``
     with a roll: every legal play ends the game so; without: the position's own outcome
     (``none`` if the game goes on).
 ``facts = { entry_points = 2, hit = 3, may_burst = true }``
-    facts about the position from the side of ``colour`` (default: the player to move):
-    open points to enter on, checkers on the bar, whether entering may burst a band.
+    facts about the position from the side of ``colour`` (default: the player to move),
+    under the figure's rules: open points to enter on, checkers on the bar, whether entering
+    may burst a band (each game lists its own).
 ``crossing = { block = [8, 12], start = 7, die = 6 }``
     for every roll: a checker passes beyond the block only when it starts on ``start`` and
     moves with ``die``, and some play does so whenever a die shows ``die``.
@@ -67,6 +73,7 @@ _STATEMENTS = {
     "outcomes",
     "every_play",
     "outcome",
+    "borne_off",
     "facts",
     "crossing",
     "table",
@@ -84,6 +91,7 @@ _KEYS = _STATEMENTS | {
     "because",
     "disagrees",
     "note",
+    "exactly_these_rolls",
 }
 _REASONS = {"rules", "ended", "more-dice", "higher-die", "reduction"}
 
@@ -184,10 +192,9 @@ def _checked(
     rolls = claim.get("rolls") or [claim.get("roll")]
     problems: list[str] = []
     for roll in rolls:
-        single = {k: v for k, v in claim.items() if k != "rolls"}
-        if roll is not None:
-            single["roll"] = roll
-        problems += _Checker(game, position, rules, single, where).run()
+        problems += _Checker(game, position, rules, _for_roll(claim, roll), where).run()
+    if claim.get("exactly_these_rolls"):
+        problems += _only_these(game, position, rules, claim, where)
     return ClaimResult(
         figure=spec.id,
         claim=claim["id"],
@@ -196,6 +203,31 @@ def _checked(
         problems=tuple(problems),
         disagrees=bool(claim.get("disagrees", False)),
     )
+
+
+def _for_roll(claim: dict[str, Any], roll: str | None) -> dict[str, Any]:
+    single = {k: v for k, v in claim.items() if k not in ("rolls", "exactly_these_rolls")}
+    if roll is not None:
+        single["roll"] = roll
+    return single
+
+
+def _only_these(
+    game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+) -> list[str]:
+    """The statements must fail for every roll the claim does not list."""
+    if "rolls" not in claim:
+        raise ClaimError(f"{where}: exactly_these_rolls needs a list of rolls")
+    listed = {parse_roll(r) for r in claim["rolls"]}
+    listed |= {(b, a) for a, b in listed}
+    problems = []
+    for high, low in _rolls():
+        if (high, low) in listed:
+            continue
+        roll = f"{high}-{low}"
+        if not _Checker(game, position, rules, _for_roll(claim, roll), where).run():
+            problems.append(f"roll {roll} is not listed, but the statements hold for it too")
+    return problems
 
 
 class _Checker:
@@ -348,9 +380,18 @@ class _Checker:
                 plays = [str(a.play) for a in self.analyses]
                 self.problems.append(f"roll {self.claim['roll']}: no play is '{name}': {plays}")
 
+    def _borne_off(self, expected: int) -> None:
+        for analysis in self.analyses:
+            found = sum(1 for m in analysis.play.moves if m.bears_off)
+            if found != expected:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{analysis.play}' bears off {found}, "
+                    f"not {expected}"
+                )
+
     def _outcome(self, expected: str) -> None:
         if self.roll is None:
-            outcome = self.game.outcome(self.position)
+            outcome = self.game.outcome(self.position, self.rules)
             found = outcome.kind if outcome else "none"
             if found != expected:
                 self.problems.append(f"the position's outcome is '{found}', not '{expected}'")
@@ -367,7 +408,7 @@ class _Checker:
 
     def _facts(self, facts: dict[str, Any]) -> None:
         colour = Colour(facts.get("colour", self.position.turn or "w"))
-        found = self.game.facts(self.position, colour)
+        found = self.game.facts(self.position, colour, self.rules)
         for key, expected in facts.items():
             if key == "colour":
                 continue

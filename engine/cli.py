@@ -4,7 +4,7 @@ Commands (``python -m engine COMMAND --help`` for each)::
 
     start GAME                                   the starting position, in the notation
     legal GAME --position P [--roll A-B]         the legal plays, as JSON
-    outcome GAME --position P                    is the game over, how, for how many points
+    outcome GAME --position P [--rules N=V]      is the game over, how, for how many points
     draw GAME --position P [--roll A-B] [--play PLAY] -o FILE.svg|FILE.pdf
     verify [FIGURE ...]                          check the claims of diagrams/; "N passed, M failed"
     ledger aufschreiben|kombiniert [EVENTS]      run a Trictrac ledger from JSON events
@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     outcome = commands.add_parser("outcome", help="say whether and how the game is over")
     outcome.add_argument("game")
     outcome.add_argument("--position", "-p", required=True, help="a position in the notation")
+    _rules_argument(outcome)
 
     draw = commands.add_parser("draw", help="draw a position as SVG or PDF")
     _position_arguments(draw)
@@ -96,6 +97,10 @@ def _position_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("game")
     command.add_argument("--position", "-p", required=True, help="a position in the notation")
     command.add_argument("--roll", "-r", help="the roll, A-B (default: the position's dice)")
+    _rules_argument(command)
+
+
+def _rules_argument(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--rules", action="append", default=[], metavar="NAME=VALUE", help="a rules switch"
     )
@@ -119,13 +124,17 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     game = get_game(args.game)
     position = _read(args.position, args.game)
     roll = parse_roll(args.roll) if args.roll else None
+    return game, position, roll, _rules(game, args.rules)
+
+
+def _rules(game: Any, items: list[str]) -> Any:
     settings: dict[str, str] = {}
-    for item in args.rules:
+    for item in items:
         name, sep, value = item.partition("=")
         if not sep:
             raise TabulaError(f"--rules '{item}': write NAME=VALUE")
         settings[name] = value
-    return game, position, roll, make_rules(game, settings)
+    return make_rules(game, settings)
 
 
 def _read(text: str, game: str) -> Any:
@@ -177,7 +186,7 @@ def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
 def _outcome(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     position = _read(args.position, args.game)
-    outcome = game.outcome(position)
+    outcome = game.outcome(position, _rules(game, args.rules))
     answer = {"over": outcome is not None, **(_outcome_json(outcome) or {})}
     print(json.dumps(answer, ensure_ascii=False))
     return 0

@@ -50,7 +50,9 @@ class Game(Protocol):
 
     def apply(self, position: Position, play: Play, rules: Any = None) -> Position: ...
 
-    def outcome(self, position: Position) -> Outcome | None: ...
+    def outcome(self, position: Position, rules: Any = None) -> Outcome | None: ...
+
+    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]: ...
 
 
 _GAMES: dict[str, Game] = {}
@@ -118,7 +120,20 @@ def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
     return rules_type(**values)
 
 
+_LOADED: list[bool] = []
+
+
 def _load_builtin() -> None:
-    if _GAMES:
+    # a flag, not "is _GAMES empty": importing one game module first registers only its games
+    if _LOADED:
         return
-    from ..games import brade, dames_rabattues, plein, tourne_case, toute_table  # noqa: F401
+    _LOADED.append(True)
+    # each registers itself; verkehren holds Verkehr and Revertier, the family Bräde builds on
+    from ..games import (  # noqa: F401
+        brade,
+        dames_rabattues,
+        plein,
+        tourne_case,
+        toute_table,
+        verkehren,
+    )

@@ -18,29 +18,39 @@ four beautiful games), *munk* (winning while the opponent has checkers on the ba
 Numbering: each player numbers the points 1–24 along his own path (sv 2900). Both players
 go the same way round and their homes lie twelve points apart, so a player's point ``p`` is
 the opponent's point ``p ± 12``; the absolute numbering of the notation is White's.
+
+Bräde is the heir of Verkehr and Revertier and moves as they do: the shared machinery
+(the mover's-eye board, entering, hitting and bursting, the huk, the duties, bearing off)
+is in :mod:`engine.games.verkehren`, where Bräde is the family's variant with bursting on
+entering (sv 2945), bursting of a run of more than five bands (sv 2943), the Vasa home play
+(sv 2959) and a free last throw (sv 3074–3078). What is Bräde's alone — the four beautiful
+games, munk, the points table and the match — is here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
-from typing import ClassVar, Literal
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
 
-from ..core.dice import Roll, dice_to_play
-from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
-from ..core.moves import BAR, OFF, Move, MoveText, Play
+from ..core.errors import TabulaError
+from ..core.moves import Move
 from ..core.notation import ExtraField
-from ..core.position import POINTS, Colour, Geometry, Position
+from ..core.position import Colour, Position
 from ..core.registry import Outcome, register
+from .verkehren import (
+    BAR,
+    CHECKERS,
+    LAST_TABLE,
+    OFF,
+    Board,
+    Movement,
+    SameDirectionGame,
+    is_junker,
+    to_board,
+)
 
-CHECKERS = 15  # sv 2884: femton ljusa brickor och femton mörka brickor
-HOME = 1  # sv 2886–2888: the home point is where the checkers stand at the start
-HUK = 12  # sv 2932: den sjätte tungan i det andra kvarteret
-FIRST_QUARTER = range(1, 7)  # sv 2924: hit checkers are entered in the first quarter
-FOURTH_QUARTER = range(19, 25)  # sv 2959: bearing off starts when all are in the fourth
-OPPONENT_FIRST_QUARTER = range(13, 19)  # the opponent's points 1–6 in the mover's numbering
-LONG_RUN = 6  # sv 2943: mer än fem band i rad
-LAST_CHECKER = CHECKERS - 1  # sv 2953: fjorton brickor hemspelade, no more bursting
+FOURTH_QUARTER = LAST_TABLE  # sv 2959: bearing off starts when all are in the fourth quarter
 
 
 # --------------------------------------------------------------------------------------
@@ -184,332 +194,15 @@ def match_winner(white: Sequence[str], black: Sequence[str]) -> Colour | None:
 
 
 # --------------------------------------------------------------------------------------
-# The mover's view of a position: fast mutable arrays for move generation
-# --------------------------------------------------------------------------------------
-
-
-class _Board:
-    """Both sides' checkers in the *mover's* numbering.
-
-    ``me[0]`` is the mover's bar, ``me[1..24]`` his points, ``me[25]`` his borne-off
-    checkers; ``opp`` likewise for the opponent, indexed by the mover's point numbers.
-    """
-
-    __slots__ = ("me", "opp")
-
-    def __init__(self, me: list[int], opp: list[int]) -> None:
-        self.me = me
-        self.opp = opp
-
-    def key(self) -> tuple[int, ...]:
-        return (*self.me, *self.opp)
-
-    def copy(self) -> _Board:
-        return _Board(self.me[:], self.opp[:])
-
-    def rear(self) -> int:
-        """The mover's rearmost point (his checker that is *sist*, sv 2959)."""
-        for point in range(1, 25):
-            if self.me[point]:
-                return point
-        return OFF
-
-    def all_home(self) -> bool:
-        """Every checker still in play is in the fourth quarter (sv 2959)."""
-        return not self.me[BAR] and not any(self.me[1:19])
-
-    def entry_points(self) -> int:
-        """Points of the first quarter open for entering: empty or an opponent's blot (sv 2945)."""
-        return sum(1 for t in FIRST_QUARTER if not self.me[t] and self.opp[t] <= 1)
-
-    def bursting_locked(self) -> bool:
-        """No band may burst once a player has borne off fourteen checkers (sv 2953)."""
-        return self.me[OFF] == LAST_CHECKER or self.opp[OFF] == LAST_CHECKER
-
-    def long_run_points(self) -> set[int]:
-        """Opponent bands in a run of more than five in the mover's path (sv 2943).
-
-        The run is counted along the mover's own numbering 1–24 only: bands on the
-        opponent's huk and the first five points of his third quarter do not join up, as the
-        text's own example says (sv 2943).
-        """
-        result: set[int] = set()
-        run: list[int] = []
-        for point in range(1, 26):
-            if point <= 24 and self.opp[point] >= 2:
-                run.append(point)
-                continue
-            if len(run) >= LONG_RUN:
-                result.update(run)
-            run = []
-        return result
-
-    def opponent_is_jan(self) -> bool:
-        """The opponent has more hit checkers than first-quarter points not his own (sv 3044)."""
-        free = sum(1 for t in OPPONENT_FIRST_QUARTER if not self.opp[t])
-        return self.opp[BAR] > free
-
-
-def _to_board(position: Position, mover: Colour) -> _Board:
-    me = [0] * 26
-    opp = [0] * 26
-    for own in range(1, 25):
-        absolute = BRADE.geometry.absolute(mover, own)
-        me[own] = position.count(mover, absolute)
-        opp[own] = position.count(mover.other, absolute)
-    me[BAR], opp[BAR] = position.on_bar(mover), position.on_bar(mover.other)
-    me[OFF], opp[OFF] = position.borne_off(mover), position.borne_off(mover.other)
-    return _Board(me, opp)
-
-
-def _from_board(board: _Board, mover: Colour, template: Position) -> Position:
-    points = [0] * POINTS
-    sign = 1 if mover is Colour.WHITE else -1
-    for own in range(1, 25):
-        absolute = BRADE.geometry.absolute(mover, own)
-        points[absolute - 1] = sign * board.me[own] - sign * board.opp[own]
-    pairs = {mover: (board.me[BAR], board.me[OFF]), mover.other: (board.opp[BAR], board.opp[OFF])}
-    bar = (pairs[Colour.WHITE][0], pairs[Colour.BLACK][0])
-    off = (pairs[Colour.WHITE][1], pairs[Colour.BLACK][1])
-    return template.replace(points=tuple(points), bar=bar, off=off)
-
-
-# --------------------------------------------------------------------------------------
-# Single moves
-# --------------------------------------------------------------------------------------
-
-
-def _single_moves(board: _Board, die: int, rules: BradeRules) -> Iterator[tuple[Move, _Board]]:
-    """Every legal single move for one die, with the board after it."""
-    if board.me[BAR]:
-        # sv 2922: with checkers on the bar, no other checker may move
-        move = _entering(board, die)
-        if move:
-            yield move, _after(board, move)
-        return
-    for start in range(1, 25):
-        if board.me[start]:
-            move = _from_point(board, start, die, rules)
-            if move:
-                yield move, _after(board, move)
-
-
-def _entering(board: _Board, die: int) -> Move | None:
-    """Enter a hit checker on the point the die shows (sv 2924, 2926, 2928)."""
-    target = die
-    if board.me[target]:
-        return None  # sv 2928: not on one's own blot nor on one's home band
-    found = board.opp[target]
-    if found <= 1:
-        return Move(BAR, target, die, hits=found)  # empty, or hitting a blot (sv 2928)
-    if board.bursting_locked():
-        return None
-    # sv 2945: more hit checkers than open points allows bursting by entering;
-    # sv 2941: so does a run of more than five bands.
-    if board.me[BAR] > board.entry_points() or target in board.long_run_points():
-        return Move(BAR, target, die, hits=found, burst=True)
-    return None
-
-
-def _from_point(board: _Board, start: int, die: int, rules: BradeRules) -> Move | None:
-    target = start + die
-    if target > 24:
-        return _bearing_off(board, start, die, rules)
-    if target < HUK and board.me[target]:
-        return None  # sv 2932–2934: in the first half a band only on the huk
-    found = board.opp[target]
-    if found <= 1:
-        return Move(start, target, die, hits=found)  # sv 2922: landing on a blot hits it
-    # sv 2936: an opponent's band may be passed but not landed on, unless it bursts (sv 2941)
-    if not board.bursting_locked() and target in board.long_run_points():
-        return Move(start, target, die, hits=found, burst=True)
-    return None
-
-
-def _bearing_off(board: _Board, start: int, die: int, rules: BradeRules) -> Move | None:
-    if not board.all_home():
-        return None  # sv 2900, 2959: not before all checkers are in the fourth quarter
-    exact = start + die == OFF
-    rearmost = start == board.rear()
-    if rules.home_play == "vasa":
-        # sv 2959: only the rearmost (or tied rearmost) checker; sv 2961: with a die that is
-        # exact or larger ("reduced").
-        return Move(start, OFF, die) if rearmost else None
-    # "common": exact from anywhere, a larger die only from the rearmost point
-    return Move(start, OFF, die) if exact or rearmost else None
-
-
-def _after(board: _Board, move: Move) -> _Board:
-    after = board.copy()
-    after.me[move.start] -= 1
-    after.me[move.end] += 1
-    if move.hits:
-        after.opp[BAR] += after.opp[move.end]  # sv 2922 (a blot), sv 2941 (a burst band)
-        after.opp[move.end] = 0
-    return after
-
-
-def _ending(board: _Board) -> str | None:
-    """The ending the mover has just reached, if any (sv 3074).
-
-    When one move meets two criteria at once the higher-valued ending counts.
-    """
-    if board.opponent_is_jan():
-        return "jan"  # told apart from sprängjan by the play (see BradeRules.sprangjan)
-    if not board.me[OFF]:  # sv 2994: a beautiful game needs all fifteen on the board
-        for key, pattern in PATTERNS.items():
-            if all(board.me[p] == pattern.get(p, 0) for p in FOURTH_QUARTER):
-                return key
-    if board.me[OFF] == CHECKERS:
-        return "hemspel"  # sv 2957
-    return None
-
-
-# --------------------------------------------------------------------------------------
-# Plays: every sequence of single moves, then the duties
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Leaf:
-    moves: tuple[Move, ...]
-    board: _Board = field(compare=False)
-    ending: str | None
-
-    @property
-    def key(self) -> tuple[tuple[Move, ...], bool]:
-        return tuple(sorted(self.moves)), self.ending is not None
-
-
-def _explore(
-    board: _Board,
-    dice: tuple[int, ...],
-    rules: BradeRules,
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[_Leaf]],
-) -> list[_Leaf]:
-    """All plays from here with these dice left, each a distinct multiset of moves.
-
-    A move that ends the game ends the play at once (sv 3074: the game may not go on once
-    an ending is reached). Transpositions are explored once thanks to ``memo``.
-    """
-    memo_key = (board.key(), dice)
-    if memo_key in memo:
-        return memo[memo_key]
-    leaves: dict[tuple[tuple[Move, ...], bool], _Leaf] = {}
-    for die in sorted(set(dice), reverse=True):
-        rest = list(dice)
-        rest.remove(die)
-        for move, after in _single_moves(board, die, rules):
-            ending = _ending(after)
-            subs = [_Leaf((), after, ending)] if ending or not rest else None
-            for sub in subs or _explore(after, tuple(rest), rules, memo):
-                leaf = _Leaf((move, *sub.moves), sub.board, sub.ending)
-                leaves.setdefault(leaf.key, leaf)
-    if not leaves:
-        leaves[(), False] = _Leaf((), board, None)
-    memo[memo_key] = list(leaves.values())
-    return memo[memo_key]
-
-
-def _apply_duties(leaves: list[_Leaf], dice: tuple[int, ...], rules: BradeRules) -> list[_Leaf]:
-    """Keep the plays the duties allow.
-
-    * A play that ends the game is always allowed: in the last throw the player need not
-      care about the other die nor keep the reduction small (sv 3076, 3078).
-    * Other plays must use as many dice as possible (sv 2908), the higher die when only one
-      of two can be used (sv 2908), and — under the Vasa home-play rule — waste as few pips
-      as possible in bearing off (sv 2961). A player who could end the game may decline to,
-      if another move is possible (sv 3074).
-    """
-    ending = [leaf for leaf in leaves if leaf.ending]
-    other = [leaf for leaf in leaves if not leaf.ending]
-    if not other:
-        return ending
-    most = max(len(leaf.moves) for leaf in other)
-    other = [leaf for leaf in other if len(leaf.moves) == most]
-    if most == 1 and len(set(dice)) == 2:
-        higher = [leaf for leaf in other if leaf.moves[0].die == max(dice)]
-        other = higher or other
-    if rules.home_play == "vasa":
-        least = min(sum(m.reduction for m in leaf.moves) for leaf in other)
-        other = [leaf for leaf in other if sum(m.reduction for m in leaf.moves) == least]
-    if most == 0 and ending:
-        return ending
-    return ending + other
-
-
-# --------------------------------------------------------------------------------------
-# Tracing a written play, legal or not (for checking what the texts say)
-# --------------------------------------------------------------------------------------
-
-
-def _trace(
-    board: _Board, dice: tuple[int, ...], written: Sequence[MoveText], rules: BradeRules
-) -> Trace:
-    """Follow a written play move by move, ignoring the duties but not the movement rules.
-
-    This tells *why* a play is not allowed: a move the rules forbid, a game that ended
-    before the play did, or (comparing with the legal plays) a duty it breaks.
-    """
-    moves: list[Move] = []
-    left = list(dice)
-    for number, text in enumerate(written, start=1):
-        candidates = [
-            (move, after)
-            for die in sorted(set(left), reverse=True)
-            for move, after in _single_moves(board, die, rules)
-            if text.matches(move)
-        ]
-        if not candidates:
-            return Trace(tuple(moves), board, None, f"move {number} ({_show(text)}) is not allowed")
-        move, board = candidates[0]
-        moves.append(move)
-        left.remove(move.die)
-        ending = _ending(board)
-        if ending:
-            if number < len(written):
-                return Trace(tuple(moves), board, ending, f"the game ended at move {number}")
-            return Trace(tuple(moves), board, ending, "")
-    return Trace(tuple(moves), board, None, "")
-
-
-def _show(text: MoveText) -> str:
-    start = "bar" if text.start == BAR else str(text.start)
-    end = "off" if text.end == OFF else str(text.end)
-    die = f"({text.die})" if text.die else ""
-    return f"{start}/{end}{text.mark}{die}"
-
-
-@dataclass(frozen=True)
-class Trace:
-    """A written play followed as far as the rules allow; ``problem`` is empty if it went on."""
-
-    moves: tuple[Move, ...]
-    board: _Board = field(compare=False)
-    ending: str | None
-    problem: str
-
-
-# --------------------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """A legal play with what it leads to: the position after it and its outcome, if any."""
-
-    play: Play
-    after: Position
-    outcome: Outcome | None
-
-
-class Brade:
+class Brade(SameDirectionGame):
     """Swedish Bräde (Vasamuseets Brädspelsvänner, 2003)."""
 
     name: ClassVar[str] = "brade"
     title: ClassVar[str] = "Bräde"
-    geometry: ClassVar[Geometry] = Geometry(white_offset=0, black_offset=12)
     rules_type: ClassVar[type] = BradeRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = (
         ExtraField(
@@ -520,119 +213,62 @@ class Brade:
         ),
     )
 
-    def start(self) -> Position:
-        """Fifteen checkers each on the home point (sv 2886–2888); the *teka* decides who begins."""
-        points = [0] * POINTS
-        points[self.geometry.absolute(Colour.WHITE, HOME) - 1] = CHECKERS
-        points[self.geometry.absolute(Colour.BLACK, HOME) - 1] = -CHECKERS
-        return Position(game=self.name, points=tuple(points))
+    def movement(self, rules: Any) -> Movement:
+        """Bräde's way of moving within the family (see :class:`Movement`)."""
+        return Movement(
+            junker="without",  # sv 2945: too few open points lets entering burst a band
+            long_run_bursts=True,  # sv 2941–2943
+            bearing_off=self._rules(rules).home_play,  # sv 2959–2961, 2967
+            last_throw_free=True,  # sv 3074–3078
+        )
 
-    # -- validation --------------------------------------------------------------------
+    def ending(self, board: Board, m: Movement) -> str | None:
+        """The ending the mover has just reached, if any (sv 3074).
 
-    def validate(self, position: Position) -> None:
-        """Reject positions the rules cannot produce, saying why and citing the rule."""
-        for colour in Colour:
-            total = position.total(colour)
-            if total != CHECKERS:
-                raise IllegalPosition(
-                    f"{_name(colour)} has {total} checkers (board {position.on_board(colour)}, "
-                    f"bar {position.on_bar(colour)}, off {position.borne_off(colour)}); "
-                    f"each side has {CHECKERS} (sv 2884)"
-                )
-            for own in range(HOME + 1, HUK):
-                count = position.count(colour, self.geometry.absolute(colour, own))
-                if count > 1:
-                    raise IllegalPosition(
-                        f"{_name(colour)} has a band of {count} on its point {own}: in the "
-                        "first two quarters a band may stand only on the huk, point 12 (sv 2932)"
-                    )
-        finished = [c for c in Colour if self._ending_for(position, c)]
-        if len(finished) > 1:
-            raise IllegalPosition("both players have finished the game")
-        burst = position.get("burst", "0") == "1"
-        if burst and not any(self._ending_for(position, c) == "jan" for c in finished):
-            raise IllegalPosition("burst=1 marks a game ended by sprängjan, but nobody is jan here")
-
-    def _ending_for(self, position: Position, colour: Colour | None) -> str | None:
-        if colour is None:
-            return None
-        return _ending(_to_board(position, colour))
-
-    # -- outcome -------------------------------------------------------------------------
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """Whether the game is over, how, and for how many points (sv 3074, 3084, 3094–3106)."""
-        for colour in Colour:
-            ending = self._ending_for(position, colour)
-            if ending:
-                burst = position.get("burst", "0") == "1"
-                key = "sprangjan" if ending == "jan" and burst else ending
-                munk = ENDING_BY_KEY[key].munk_possible and position.on_bar(colour.other) > 0
-                score = SCORE_BY_KEY[f"{key}+munk" if munk else key]
-                return Outcome(
-                    winner=colour,
-                    kind=score.key,
-                    points=score.points,
-                    label=score.name,
-                    details={"ending": key, "munk": munk, "box": score.box},
-                )
+        When one move meets two criteria at once the higher-valued ending counts.
+        """
+        if board.opponent_is_jan():
+            return "jan"  # sv 3044; told apart from sprängjan by the play (BradeRules.sprangjan)
+        if not board.me[OFF]:  # sv 2994: a beautiful game needs all fifteen on the board
+            for key, pattern in PATTERNS.items():
+                if all(board.me[p] == pattern.get(p, 0) for p in FOURTH_QUARTER):
+                    return key
+        if board.me[OFF] == CHECKERS:
+            return "hemspel"  # sv 2957
         return None
 
-    # -- plays ---------------------------------------------------------------------------
+    def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
+        """sv 3052: a sprängjan (see :class:`BradeRules`)."""
+        if self._rules(rules).sprangjan == "bursting-move":
+            return moves[-1].burst
+        return any(m.burst for m in moves)
 
-    def analyse(
-        self, position: Position, roll: Roll | None = None, rules: BradeRules | None = None
-    ) -> list[Analysis]:
-        """Every legal play of ``roll`` (or the position's dice), with its result."""
-        rules = rules or BradeRules()
-        mover = position.turn
-        roll = roll or position.dice
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        if roll is None:
-            raise TabulaError("no roll: give one (e.g. --roll 6-2) or put it in the position")
-        if self.outcome(position):
-            raise TabulaError("the game is already over in this position")
-        dice = dice_to_play(roll)  # sv 2904: a doublet is played four times
-        leaves = _explore(_to_board(position, mover), dice, rules, {})
-        results = [
-            self._analysis(position, mover, leaf, rules)
-            for leaf in _apply_duties(leaves, dice, rules)
-        ]
-        return sorted(results, key=lambda a: str(a.play))
-
-    def _analysis(
-        self, position: Position, mover: Colour, leaf: _Leaf, rules: BradeRules
-    ) -> Analysis:
-        template = position.replace(turn=mover.other, dice=None, extra=())
-        after = _from_board(leaf.board, mover, template)
-        if leaf.ending == "jan" and _is_sprangjan(leaf.moves, rules):
-            after = after.replace(extra=(("burst", "1"),))
-        return Analysis(Play(leaf.moves), after, self.outcome(after))
-
-    def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: BradeRules | None = None
-    ) -> list[Play]:
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(self, position: Position, play: Play, rules: BradeRules | None = None) -> Position:
-        """The position after ``play``; raises :class:`IllegalPlay` unless the play is legal."""
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
+    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+        """How many points the ending is worth (sv 3084, 3094–3106)."""
+        burst = position.get("burst", "0") == "1"
+        key = "sprangjan" if ending == "jan" and burst else ending
+        munk = ENDING_BY_KEY[key].munk_possible and position.on_bar(colour.other) > 0
+        score = SCORE_BY_KEY[f"{key}+munk" if munk else key]
+        return Outcome(
+            winner=colour,
+            kind=score.key,
+            points=score.points,
+            label=score.name,
+            details={"ending": key, "munk": munk, "box": score.box},
+        )
 
     # -- facts the texts state about positions and the table -----------------------------
 
-    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
-        board = _to_board(position, colour)
+        board = to_board(position, colour)
         entry = board.entry_points()
         locked = board.bursting_locked()
+        may_burst = is_junker(board, self.movement(rules)) or bool(board.long_run_points())
         return {
             "hit": board.me[BAR],  # checkers on the bar, waiting to be entered
             "entry_points": entry,  # sv 2945: empty points or opponent blots in quarter 1
-            "may_burst": not locked and (board.me[BAR] > entry or bool(board.long_run_points())),
+            "may_burst": not locked and may_burst,
             "long_run": sorted(board.long_run_points()),  # sv 2943
             "bursting_locked": locked,  # sv 2953
         }
@@ -654,41 +290,6 @@ class Brade:
         if key not in SCORE_BY_KEY:
             raise TabulaError(f"unknown Bräde score '{key}' (known: {', '.join(SCORE_BY_KEY)})")
         return SCORE_BY_KEY[key]
-
-    def trace(
-        self,
-        position: Position,
-        roll: Roll,
-        written: Sequence[MoveText],
-        rules: BradeRules | None = None,
-    ) -> tuple[Play, Position | None, str]:
-        """Follow a written play ignoring the duties: (the moves, the position after, problem).
-
-        The position after is ``None`` when a move is not allowed by the movement rules.
-        """
-        rules = rules or BradeRules()
-        mover = position.turn
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        result = _trace(_to_board(position, mover), dice_to_play(roll), written, rules)
-        if result.problem and not result.ending:
-            return Play(result.moves), None, result.problem
-        leaf = _Leaf(result.moves, result.board, result.ending)
-        return (
-            Play(result.moves),
-            self._analysis(position, mover, leaf, rules).after,
-            result.problem,
-        )
-
-
-def _is_sprangjan(moves: tuple[Move, ...], rules: BradeRules) -> bool:
-    if rules.sprangjan == "bursting-move":
-        return moves[-1].burst
-    return any(m.burst for m in moves)
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 BRADE = Brade()

@@ -219,7 +219,7 @@ class DamesRabattues:
                 return colour
         return None
 
-    def outcome(self, position: Position) -> Outcome | None:
+    def outcome(self, position: Position, rules: object = None) -> Outcome | None:
         """The first to lift all his checkers wins (fr 5937)."""
         for colour in Colour:
             if position.borne_off(colour) == CHECKERS:
@@ -240,7 +240,7 @@ class DamesRabattues:
     ) -> tuple[RollPlay, Position | None, str]:
         return RollPlay(()), None, "Dames Rabattues plays are not written as moves"
 
-    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
         side = self._sides(position)[colour]
         return {
             "down": "".join(str(side.down[p]) for p in PILES),

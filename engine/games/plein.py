@@ -212,7 +212,7 @@ class Plein:
                 return Outcome(colour, "plein", 1, "plein", {})
         return None
 
-    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
         counts = self._side(position, colour)
         return {
             "covered": sum(1 for p in GRAND_JAN if counts[p] >= 2),

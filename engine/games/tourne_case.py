@@ -241,7 +241,7 @@ class TourneCase:
                 return Outcome(colour, kind, 2 if double else 1, kind, {})
         return None
 
-    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
         side = self._side(position, colour)
         return {"waiting": side.waiting, "in_corner": side.points[CORNER]}
 

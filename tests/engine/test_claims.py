@@ -17,6 +17,9 @@ CROWN = "brade -,-,-,-,1b,-/3b,3b,3b,3b,2b,-/-,-,2w,-,-,-/-,1w,3w,3w,3w,3w w 5-5
 MUNK = "brade -,-,-,-,-,-/3b,3b,3b,3b,2b,-/-,-,-,-,-,-/1w,-,1b,-,-,- w 6-2 off=14,0"
 TRAPPSPEL = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/1b,-,-,-,-,-/-,-,-,3w,5w,7w b - off=0,2"
 BLOCK = "brade 12w,-,1w,-,4b,-/1w,2b,2b,2b,2b,2b/1b,-,-,-,-,-/1w,-,-,-,-,- w -"
+LAST_FOUR = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/-,-,-,-,-,-/-,-,-,-,-,4w w - off=11,3"
+DOUBLETS = '"6-6", "5-5", "4-4", "3-3", "2-2", "1-1"'
+NO_FIVES = '"6-6", "4-4", "3-3", "2-2", "1-1"'
 TABLE = "table"
 
 
@@ -166,6 +169,18 @@ CASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
         'outcome = "uppspel"',
         ("the position's outcome is 'trappspel', not 'uppspel'",),
         'outcome = "trappspel"',
+    ),
+    "borne_off": (
+        LAST_FOUR,
+        'roll = "6-5"\nborne_off = 4',
+        ("roll 6-5", "bears off 2, not 4"),
+        'roll = "6-5"\nborne_off = 2',
+    ),
+    "exactly_these_rolls": (
+        LAST_FOUR,
+        f"rolls = [{NO_FIVES}]\nborne_off = 4\nexactly_these_rolls = true",
+        ("roll 5-5 is not listed, but the statements hold for it too",),
+        f"rolls = [{DOUBLETS}]\nborne_off = 4\nexactly_these_rolls = true",
     ),
     "facts": (
         EXPLOSION,

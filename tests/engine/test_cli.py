@@ -122,6 +122,36 @@ def test_outcome_of_a_game_in_progress(capsys: pytest.CaptureFixture[str]) -> No
     assert json.loads(capsys.readouterr().out) == {"over": False}
 
 
+# The Revertier's double (fr 5666): Black's 5-1 hits White's two blots; White, with his own
+# checkers on five points of his first table, can enter neither.
+DOUBLED = "revertier 3w,1w,1w,1w,1w,-/-,3b,3b,3b,-,2w/5b,2w,1b,2w,-,-/-,1w,1w,-,-,- b 5-1"
+
+
+def test_verkehr_and_revertier_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["start", "verkehr"]) == 0
+    start = capsys.readouterr().out.strip()
+    assert start == "verkehr 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- - -"
+    opening = start.replace(" - -", " w 5-4")
+    plays = {p["play"] for p in legal_json(capsys, ["legal", "verkehr", "-p", opening])}
+    assert plays == {"1/6 1/5", "1/5 5/10", "1/6 6/10"}  # de1800 483
+    hit = {p["play"]: p for p in legal_json(capsys, ["legal", "revertier", "-p", DOUBLED])}
+    after = hit["3/8* 8/9*"]["after"]
+    assert run(["outcome", "revertier", "-p", after]) == 0
+    assert json.loads(capsys.readouterr().out)["kind"] == "simple"
+    assert run(["outcome", "revertier", "-p", after, "--rules", "double_game=true"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["winner"], answer["kind"], answer["points"]) == ("b", "double", 2)
+
+
+def test_draw_a_verkehr_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "huk.svg"
+    position = "verkehr 10w,-,-,-,-,-/-,-,-,-,-,3w/15b,2w,-,-,-,-/-,-,-,-,-,- w 2-2"
+    argv = ["draw", "verkehr", "-p", position, "--play", "12/14 12/14 1/3 3/5", "-o"]
+    assert run([*argv, str(output)]) == 0
+    assert output.read_text(encoding="utf-8").startswith("<?xml")
+    assert "wrote" in capsys.readouterr().out
+
+
 # -- draw ----------------------------------------------------------------------------------
 
 

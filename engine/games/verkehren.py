@@ -1,0 +1,905 @@
+"""The same-direction family: Verkehr (das Verkehren), Revertier, and their heir Bräde.
+
+Sources: seed ``000_11830c5ab74f548f.txt`` — the German Verkehr (de 4275–4363) with its
+Danish translation (da 1569–1658), the Swedish *Verkehren*, a different and longer text
+(sv 2768–2876, note 40 at sv 6301), the French Revertier (fr 5542–5700) — and seed
+``001_776810f7ecce9b08.txt``, the German book of 1800 that the German and Danish texts
+modernise and translate ("Das Verkehren im Brettspiel", de1800 467–551). Rules cite their
+lines as ``de1800 NNN``, ``de NNNN``, ``da NNNN``, ``sv NNNN``, ``fr NNNN``; search this file
+for a line number to find its rule.
+
+What the three games share (sv 2900 for Bräde, de1800 471/481, fr 5556/5602):
+
+* Each player stacks his fifteen checkers on the corner point at his opponent's left, his
+  *home* (*Haus*, *Mal*; *hem*; *tas*), and both players go the same way round: first along
+  the opponent's side from right to left, then along their own from left to right. Each
+  numbers the points 1–24 along his own path; his point ``p`` is the opponent's ``p ± 12``.
+* On the first two tables (the opponent's side) a player may make a band (two or more
+  checkers on a point) only on his point 12, the corner at the opponent's right: the *huk*
+  (*Hücke*, *tête*; de1800 495, fr 5612, sv 2932). On his own side he binds where he likes.
+* A single checker (a blot; *bloßer Stein*, *blotta*, *dame découverte*) is hit when a
+  checker lands on it, also on the way with one die of two; hit checkers are entered first,
+  the die ``d`` on point ``d`` (the home point counts as 1, de1800 489, fr 5636), never on
+  one's own checkers nor on the opponent's bands (de1800 517–519, fr 5634, sv 2786).
+* An opponent's band blocks: it may be passed but not landed on (de1800 501, sv 2800).
+* Doublets are played four times; a player uses as many dice as he can, the higher die when
+  only one of two can be played (de1800 485, sv 2806–2808, fr 5604, 5650).
+* A player bears off only when all his checkers are in his last table (points 19–24).
+* A player who is hit more checkers than his first table has points not taken by his own
+  checkers can never enter them all: he is *jan*, the game is lost double (de1800 529–531,
+  fr 5660–5666, sv 3044).
+
+Where the games differ the engine has a :class:`Movement` — the mechanics one game's rules
+switches select — and each game's rules dataclass maps its named switches onto it:
+
+* what happens to a player with more hit checkers than open entry points (the *Junker*,
+  *hors du jeu*): he enters nothing (de1800 509, 517), as many as there is room for
+  (sv 2834), always one (fr 5642), or he may burst the blocker's bands (sv 2838, Bräde);
+* limits on bands: none, five blots out before the first band, or at most five bands, in
+  total or side by side (de1800 475–477, sv 2778, 2816);
+* whether the home point takes an entering checker while own checkers still stand on it
+  (de1800 519 and da 1622 disagree);
+* bearing off: the modern way (de1800 543, fr 5674 → 5035–5037) or Bräde's Vasa rule.
+
+This module holds the shared machinery and two of the games, Verkehr and Revertier, each a
+small class with its rules switches, endings and outcome. Bräde (``brade.py``) is built on
+the same machinery; its own parts — the Vasa home play, the beautiful games, munk, the
+points table and the match — stay in its module, which would otherwise make this one too
+long to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal
+
+from ..core.dice import Roll, dice_to_play
+from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.moves import BAR, OFF, Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
+from ..core.registry import Outcome, register
+
+CHECKERS = 15  # de1800 481, fr 5560, sv 2884
+HOME = 1  # the home point (Haus, Mal, tas, hem), where the checkers stand at the start
+HUK = 12  # de1800 495 "als 11 vom Hause", fr 5612 "la douzième case", sv 2932
+FIRST_TABLE = range(1, 7)  # de1800 517, fr 5638: hit checkers enter here
+LAST_TABLE = range(19, 25)  # de1800 541, fr 5674: bearing off from here
+OPPONENT_HOME = 13  # the opponent's home point in the mover's numbering
+OPPONENT_FIRST_TABLE = range(13, 19)
+LONG_RUN = 6  # sv 2943 (Bräde): more than five bands in a row
+LAST_CHECKER = CHECKERS - 1  # de1800 535, sv 2953: all but one borne off
+BAND_LIMIT = 5  # de1800 475, sv 2816: "mit fünf Bänden", "med 5 band"
+BLOTS_FIRST = 5  # de1800 475: "fünf einzelne Steine vom Hause", before the first band
+
+# Each player's own numbering runs the same way round, twelve points apart (sv 2900).
+GEOMETRY = Geometry(white_offset=0, black_offset=12)
+
+Junker = Literal["none-enter", "partial", "one", "without"]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """The mechanics a game of the family moves by, as its rules switches select them.
+
+    ``junker``
+        a player with more hit checkers than open entry points (empty, or an opponent's
+        blot) — "Junker", "aus dem Brett geschlagen", "hors du jeu" — ``"none-enter"``:
+        enters nothing until room is made (de1800 509, 517); ``"partial"``: enters as many
+        as there is room for (sv 2834); ``"one"``: may always enter one (fr 5642);
+        ``"without"``: may burst the opponent's bands in his first table while entering
+        (sv 2838, 2854; Bräde sv 2945).
+    ``home_entry``
+        ``"barred"``: no entering on the home point while one's own checkers stand there
+        (de1800 519, sv 2786, fr 5636); ``"open"``: the home point takes entering checkers
+        (da 1622).
+    ``bands``, ``band_count``
+        ``"free"``; ``"five-blots"``: no band before five checkers have left home
+        (de1800 475); ``"five"``: at most five bands — ``band_count`` says whether in all
+        (``"total"``, de1800 475) or side by side (``"in-a-row"``, sv 2816).
+    ``long_run_bursts``
+        Bräde's rule: a run of more than five bands may be burst (sv 2941–2943).
+    ``bearing_off``
+        ``"common"``: an exact die bears off from any point, a larger one only from the
+        rearmost point (de1800 543, fr 5674 → 5037); ``"vasa"``: only the rearmost checker,
+        Bräde's rule (sv 2959).
+    ``last_throw_free``
+        Bräde's last throw: a play that ends the game is free of the duties (sv 3074–3078).
+    """
+
+    junker: Junker = "partial"
+    home_entry: Literal["barred", "open"] = "barred"
+    bands: Literal["free", "five-blots", "five"] = "free"
+    band_count: Literal["total", "in-a-row"] = "total"
+    long_run_bursts: bool = False
+    bearing_off: Literal["common", "vasa"] = "common"
+    last_throw_free: bool = False
+
+
+class Switches:
+    """What every rules dataclass of the family offers: its choices, sources and settings."""
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {}
+    sources: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def choices(cls, name: str) -> tuple[object, ...]:
+        return cls._choices[name]
+
+    def settings(self) -> dict[str, str]:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in values.items()}
+
+
+def who_begins(white_die: int, black_die: int, lower: bool) -> Colour | None:
+    """Who plays first after each throws one die: the lower (sv 2127) or the higher
+    (fr 5572); ``None`` when the dice are equal and are thrown again."""
+    if white_die == black_die:
+        return None
+    white_first = (white_die < black_die) == lower
+    return Colour.WHITE if white_first else Colour.BLACK
+
+
+# --------------------------------------------------------------------------------------
+# The mover's view of a position: fast mutable arrays for move generation
+# --------------------------------------------------------------------------------------
+
+
+class Board:
+    """Both sides' checkers in the *mover's* numbering.
+
+    ``me[0]`` is the mover's bar, ``me[1..24]`` his points, ``me[25]`` his borne-off
+    checkers; ``opp`` likewise for the opponent, indexed by the mover's point numbers.
+    """
+
+    __slots__ = ("me", "opp")
+
+    def __init__(self, me: list[int], opp: list[int]) -> None:
+        self.me = me
+        self.opp = opp
+
+    def key(self) -> tuple[int, ...]:
+        return (*self.me, *self.opp)
+
+    def copy(self) -> Board:
+        return Board(self.me[:], self.opp[:])
+
+    def rear(self) -> int:
+        """The mover's rearmost point (de1800 543 "der hinterste")."""
+        for point in range(1, 25):
+            if self.me[point]:
+                return point
+        return OFF
+
+    def all_home(self) -> bool:
+        """Every checker still in play is in the last table (de1800 541, fr 5674)."""
+        return not self.me[BAR] and not any(self.me[1:19])
+
+    def entry_points(self, home_entry: str = "barred") -> int:
+        """Points of the first table a checker may enter on now: empty or an opponent's blot
+        (de1800 517 "ledige Felder", fr 5640 "passages ouverts", sv 2945)."""
+        return sum(
+            1
+            for t in FIRST_TABLE
+            if (not self.me[t] or (t == HOME and home_entry == "open")) and self.opp[t] <= 1
+        )
+
+    def opponent_is_jan(self, home_entry: str = "barred") -> bool:
+        """The opponent has more hit checkers than first-table points not taken by his own
+        checkers: he can never enter them all (de1800 531, fr 5666, sv 3044)."""
+        blocked = sum(
+            1
+            for t in OPPONENT_FIRST_TABLE
+            if self.opp[t] and not (t == OPPONENT_HOME and home_entry == "open")
+        )
+        return self.opp[BAR] > len(OPPONENT_FIRST_TABLE) - blocked
+
+    def bursting_locked(self) -> bool:
+        """No band may burst once a player has borne off all but one (sv 2953, 2874)."""
+        return self.me[OFF] == LAST_CHECKER or self.opp[OFF] == LAST_CHECKER
+
+    def long_run_points(self) -> set[int]:
+        """Opponent bands in a run of more than five in the mover's path (sv 2943).
+
+        The run is counted along the mover's own numbering 1–24 only: bands on the
+        opponent's huk and the first five points of his third quarter do not join up, as the
+        text's own example says (sv 2943).
+        """
+        result: set[int] = set()
+        run: list[int] = []
+        for point in range(1, 26):
+            if point <= 24 and self.opp[point] >= 2:
+                run.append(point)
+                continue
+            if len(run) >= LONG_RUN:
+                result.update(run)
+            run = []
+        return result
+
+    def band_measure(self, band_count: str) -> int:
+        """The mover's bands as the five-band agreement counts them: how many (de1800 475)
+        or how many side by side (sv 2816); the home stack is not a band one has *made*."""
+        return _measure([self.me[p] for p in range(2, 25)], band_count)
+
+    def opponent_band_measure(self, band_count: str) -> int:
+        """The same measure of the opponent's bands, along his own path (his 2–24)."""
+        path = [*range(OPPONENT_HOME + 1, 25), *range(1, OPPONENT_HOME)]
+        return _measure([self.opp[p] for p in path], band_count)
+
+
+def _measure(counts: list[int], band_count: str) -> int:
+    if band_count == "total":
+        return sum(1 for n in counts if n >= 2)
+    longest = run = 0
+    for n in counts:
+        run = run + 1 if n >= 2 else 0
+        longest = max(longest, run)
+    return longest
+
+
+def to_board(position: Position, mover: Colour) -> Board:
+    me = [0] * 26
+    opp = [0] * 26
+    for own in range(1, 25):
+        absolute = GEOMETRY.absolute(mover, own)
+        me[own] = position.count(mover, absolute)
+        opp[own] = position.count(mover.other, absolute)
+    me[BAR], opp[BAR] = position.on_bar(mover), position.on_bar(mover.other)
+    me[OFF], opp[OFF] = position.borne_off(mover), position.borne_off(mover.other)
+    return Board(me, opp)
+
+
+def from_board(board: Board, mover: Colour, template: Position) -> Position:
+    points = [0] * POINTS
+    sign = 1 if mover is Colour.WHITE else -1
+    for own in range(1, 25):
+        absolute = GEOMETRY.absolute(mover, own)
+        points[absolute - 1] = sign * board.me[own] - sign * board.opp[own]
+    pairs = {mover: (board.me[BAR], board.me[OFF]), mover.other: (board.opp[BAR], board.opp[OFF])}
+    bar = (pairs[Colour.WHITE][0], pairs[Colour.BLACK][0])
+    off = (pairs[Colour.WHITE][1], pairs[Colour.BLACK][1])
+    return template.replace(points=tuple(points), bar=bar, off=off)
+
+
+# --------------------------------------------------------------------------------------
+# Single moves
+# --------------------------------------------------------------------------------------
+
+
+def single_moves(board: Board, die: int, m: Movement) -> Iterator[tuple[Move, Board]]:
+    """Every legal single move for one die, with the board after it."""
+    if board.me[BAR]:
+        # de1800 515, fr 5628, sv 2784: nothing else moves until every hit checker is in
+        move = entering(board, die, m)
+        if move:
+            yield move, after(board, move)
+        return
+    for start in range(1, 25):
+        if board.me[start]:
+            move = from_point(board, start, die, m)
+            if move:
+                yield move, after(board, move)
+
+
+def is_junker(board: Board, m: Movement) -> bool:
+    """More hit checkers than open entry points: "Junker" (de1800 509), "hors du jeu"
+    (fr 5640)."""
+    return board.me[BAR] > board.entry_points(m.home_entry)
+
+
+def entering(board: Board, die: int, m: Movement) -> Move | None:
+    """Enter a hit checker on the point the die shows (de1800 489, 517–519; fr 5636)."""
+    target = die
+    if board.me[target] and not (target == HOME and m.home_entry == "open"):
+        return None  # de1800 519, fr 5634, sv 2786: not on one's own checkers
+    found = board.opp[target]
+    if found <= 1:
+        if m.junker == "none-enter" and is_junker(board, m):
+            return None  # de1800 517: "so kann ich nicht mitspielen, und muß so lange warten"
+        # de1800 519: entering on an opponent's blot hits it, even to one's own harm
+        return Move(BAR, target, die, hits=found)
+    # a Junker may still burst the bands of a blocker who made more than agreed (de1800 509)
+    if may_burst(board, target, m, entering=True):
+        return Move(BAR, target, die, hits=found, burst=True)
+    return None  # de1800 517: "wo der Andere Bände stehen hat, da kann ich keinen ... hinsetzen"
+
+
+def may_burst(board: Board, target: int, m: Movement, *, entering: bool) -> bool:
+    """May the mover burst the opponent's band on ``target`` (all its checkers are hit)?"""
+    if board.bursting_locked():
+        return False
+    if entering and m.junker == "without" and is_junker(board, m):
+        return True  # sv 2838: "rättighet att slå den förres band ur brädet"; Bräde sv 2945
+    if m.long_run_bursts and target in board.long_run_points():
+        return True  # Bräde sv 2941–2943
+    return target in penalty_targets(board, m)
+
+
+def penalty_targets(board: Board, m: Movement) -> set[int]:
+    """The opponent's bands the mover may burst because the opponent has more bands than
+    agreed: "so kann der Andere auch die Bände schlagen" (de1800 475, 509); "kan han slå ett
+    band ur brädet" (sv 2816). The other remedy the texts offer — two checkers (de1800 509)
+    or a whole band (sv 2816) taken off at the victim's choice — is not a move and is not
+    implemented. No limit binds a player whose opponent has all but one borne off
+    (de1800 535)."""
+    if m.bands != "five" or board.me[OFF] == LAST_CHECKER:
+        return set()
+    if board.opponent_band_measure(m.band_count) <= BAND_LIMIT:
+        return set()
+    return {p for p in range(1, 25) if board.opp[p] >= 2 and p != OPPONENT_HOME}
+
+
+def may_bind(board: Board, start: int, target: int, m: Movement) -> bool:
+    """May the mover put a checker from ``start`` on his own checker(s) on ``target``?"""
+    if target < HUK:
+        return False  # de1800 495, fr 5600, sv 2782/2932: on the first half only the huk
+    if m.bands == "five-blots":
+        # de1800 475: "fünf einzelne Steine vom Hause ... ehe man zum Bande gelangen kann"
+        return CHECKERS - board.me[HOME] >= BLOTS_FIRST
+    if m.bands == "five" and board.me[target] == 1 and board.opp[OFF] != LAST_CHECKER:
+        # de1800 475 / sv 2816: not more than five bands; de1800 535: no limit once the
+        # opponent has all but one borne off
+        before = board.band_measure(m.band_count)
+        moved = after(board, Move(start, target, target - start))
+        now = moved.band_measure(m.band_count)
+        return now <= BAND_LIMIT or now <= before
+    return True
+
+
+def from_point(board: Board, start: int, die: int, m: Movement) -> Move | None:
+    target = start + die
+    if target > 24:
+        return bearing_off(board, start, die, m)
+    if board.me[target] and not may_bind(board, start, target, m):
+        return None
+    found = board.opp[target]
+    if found <= 1:
+        return Move(start, target, die, hits=found)  # landing on a blot hits it (fr 5624)
+    # an opponent's band may be passed but not landed on (de1800 501, sv 2800), unless it
+    # may burst
+    if may_burst(board, target, m, entering=False):
+        return Move(start, target, die, hits=found, burst=True)
+    return None
+
+
+def bearing_off(board: Board, start: int, die: int, m: Movement) -> Move | None:
+    if not board.all_home():
+        return None  # de1800 541, fr 5674, sv 2864: not before all are in the last table
+    rearmost = start == board.rear()
+    if m.bearing_off == "vasa":
+        return Move(start, OFF, die) if rearmost else None  # Bräde sv 2959, 2961
+    # de1800 543: "Es ist eben nicht nöthig, daß man von dem hintersten allezeit anfangt" —
+    # an exact die from any point; a larger one "wo keine hintenan mehr stehen" (fr 5037:
+    # "on lève les plus éloignées" when nothing stands behind)
+    exact = start + die == OFF
+    return Move(start, OFF, die) if exact or rearmost else None
+
+
+def after(board: Board, move: Move) -> Board:
+    moved = board.copy()
+    moved.me[move.start] -= 1
+    moved.me[move.end] += 1
+    if move.hits:
+        moved.opp[BAR] += moved.opp[move.end]  # a blot, or every checker of a burst band
+        moved.opp[move.end] = 0
+    return moved
+
+
+# --------------------------------------------------------------------------------------
+# Plays: every sequence of single moves, then the duties
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leaf:
+    moves: tuple[Move, ...]
+    board: Board = field(compare=False)
+    ending: str | None
+
+    @property
+    def key(self) -> tuple[tuple[Move, ...], bool]:
+        return tuple(sorted(self.moves)), self.ending is not None
+
+
+class Explorer:
+    """All plays of a roll from one board, under one game's movement and endings."""
+
+    def __init__(self, m: Movement, ending: Any, single: bool = False) -> None:
+        self.m = m
+        self.ending = ending  # Board -> str | None: the ending the mover has reached
+        self.single = single  # fr 5642: only one checker may be entered this throw
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Leaf]] = {}
+
+    def explore(self, board: Board, dice: tuple[int, ...]) -> list[Leaf]:
+        """All plays from here with these dice left, each a distinct multiset of moves.
+
+        A move that ends the game ends the play at once (the rest of the throw is void,
+        sv 3074). Transpositions are explored once thanks to the memo.
+        """
+        memo_key = (board.key(), dice)
+        if memo_key in self.memo:
+            return self.memo[memo_key]
+        leaves: dict[tuple[tuple[Move, ...], bool], Leaf] = {}
+        for die in sorted(set(dice), reverse=True):
+            rest = list(dice)
+            rest.remove(die)
+            for move, moved in single_moves(board, die, self.m):
+                ending = self.ending(moved)
+                done = ending or not rest or self.single
+                subs = [Leaf((), moved, ending)] if done else self.explore(moved, tuple(rest))
+                for sub in subs:
+                    leaf = Leaf((move, *sub.moves), sub.board, sub.ending)
+                    leaves.setdefault(leaf.key, leaf)
+        if not leaves:
+            leaves[(), False] = Leaf((), board, None)
+        self.memo[memo_key] = list(leaves.values())
+        return self.memo[memo_key]
+
+
+def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+    """Keep the plays the duties allow.
+
+    Every game: use as many dice as possible, and the higher die when only one of two can be
+    used (de1800 485, sv 2806–2808, fr 5650; Bräde sv 2908). A play that ends the game
+    counts as using the whole throw, since the rest of it is void.
+
+    Bräde alone: the Vasa home play wastes as few pips as possible (sv 2961), and a play
+    that ends the game is always allowed — in the last throw the player need not care about
+    the other die nor the reduction (sv 3076, 3078); a player who could end the game may
+    decline to, if another move is possible (sv 3074).
+    """
+    if m.last_throw_free:
+        return _brade_duties(leaves, dice, m)
+    used = {id(leaf): len(dice) if leaf.ending else len(leaf.moves) for leaf in leaves}
+    most = max(used.values())
+    kept = [leaf for leaf in leaves if used[id(leaf)] == most]
+    if most == 1 and len(set(dice)) == 2:
+        higher = [leaf for leaf in kept if leaf.moves[0].die == max(dice)]
+        kept = higher or kept
+    return kept
+
+
+def _brade_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+    ending = [leaf for leaf in leaves if leaf.ending]
+    other = [leaf for leaf in leaves if not leaf.ending]
+    if not other:
+        return ending
+    most = max(len(leaf.moves) for leaf in other)
+    other = [leaf for leaf in other if len(leaf.moves) == most]
+    if most == 1 and len(set(dice)) == 2:
+        higher = [leaf for leaf in other if leaf.moves[0].die == max(dice)]
+        other = higher or other
+    if m.bearing_off == "vasa":
+        least = min(sum(mv.reduction for mv in leaf.moves) for leaf in other)
+        other = [leaf for leaf in other if sum(mv.reduction for mv in leaf.moves) == least]
+    if most == 0 and ending:
+        return ending
+    return ending + other
+
+
+# --------------------------------------------------------------------------------------
+# Tracing a written play, legal or not (for checking what the texts say)
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A written play followed as far as the rules allow; ``problem`` is empty if it went on."""
+
+    moves: tuple[Move, ...]
+    board: Board = field(compare=False)
+    ending: str | None
+    problem: str
+
+
+def trace_play(
+    board: Board,
+    dice: tuple[int, ...],
+    written: Sequence[MoveText],
+    m: Movement,
+    ending: Any,
+    single: bool = False,
+) -> Trace:
+    """Follow a written play move by move, ignoring the duties but not the movement rules.
+
+    This tells *why* a play is not allowed: a move the rules forbid, a game that ended
+    before the play did, or (comparing with the legal plays) a duty it breaks.
+    """
+    moves: list[Move] = []
+    left = list(dice)
+    for number, text in enumerate(written, start=1):
+        candidates = [
+            (move, moved)
+            for die in sorted(set(left), reverse=True)
+            for move, moved in single_moves(board, die, m)
+            if text.matches(move)
+        ]
+        if not candidates or (single and number > 1):
+            return Trace(tuple(moves), board, None, f"move {number} ({_show(text)}) is not allowed")
+        move, board = candidates[0]
+        moves.append(move)
+        left.remove(move.die)
+        reached = ending(board)
+        if reached:
+            if number < len(written):
+                return Trace(tuple(moves), board, reached, f"the game ended at move {number}")
+            return Trace(tuple(moves), board, reached, "")
+    return Trace(tuple(moves), board, None, "")
+
+
+def _show(text: MoveText) -> str:
+    start = "bar" if text.start == BAR else str(text.start)
+    end = "off" if text.end == OFF else str(text.end)
+    die = f"({text.die})" if text.die else ""
+    return f"{start}/{end}{text.mark}{die}"
+
+
+# --------------------------------------------------------------------------------------
+# A game of the family
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A legal play with what it leads to: the position after it and its outcome, if any."""
+
+    play: Play
+    after: Position
+    outcome: Outcome | None
+
+
+BURST_FIELD = ExtraField(
+    "burst", "0", "[01]", "1 if the jan that ended the game was made by bursting a band"
+)
+
+
+class SameDirectionGame:
+    """What the games of the family share; each game gives its movement, endings, outcome."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    geometry: ClassVar[Geometry] = GEOMETRY
+    rules_type: ClassVar[type]
+    extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
+
+    # -- what each game says -------------------------------------------------------------
+
+    def movement(self, rules: Any) -> Movement:
+        raise NotImplementedError
+
+    def ending(self, board: Board, m: Movement) -> str | None:
+        """The ending the mover has just reached: the opponent jan, or all borne off."""
+        if board.opponent_is_jan(m.home_entry):
+            return "jan"
+        if board.me[OFF] == CHECKERS:
+            return "off"
+        return None
+
+    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+        raise NotImplementedError
+
+    def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
+        """Whether a jan made by these moves counts as made by bursting a band."""
+        return bool(moves) and moves[-1].burst
+
+    # -- the shared interface ------------------------------------------------------------
+
+    def _rules(self, rules: Any) -> Any:
+        return rules if rules is not None else self.rules_type()
+
+    def start(self) -> Position:
+        """Fifteen checkers each on the home point (de1800 481, fr 5556, sv 2886)."""
+        points = [0] * POINTS
+        points[self.geometry.absolute(Colour.WHITE, HOME) - 1] = CHECKERS
+        points[self.geometry.absolute(Colour.BLACK, HOME) - 1] = -CHECKERS
+        return Position(game=self.name, points=tuple(points))
+
+    def validate(self, position: Position) -> None:
+        """Reject positions the rules cannot produce, saying why and citing the rule."""
+        for colour in Colour:
+            total = position.total(colour)
+            if total != CHECKERS:
+                raise IllegalPosition(
+                    f"{_name(colour)} has {total} checkers (board {position.on_board(colour)}, "
+                    f"bar {position.on_bar(colour)}, off {position.borne_off(colour)}); "
+                    f"each side has {CHECKERS} (de1800 481, fr 5560, sv 2884)"
+                )
+            for own in range(HOME + 1, HUK):
+                count = position.count(colour, self.geometry.absolute(colour, own))
+                if count > 1:
+                    raise IllegalPosition(
+                        f"{_name(colour)} has a band of {count} on its point {own}: in the "
+                        "first two tables a band may stand only on the huk, point 12 "
+                        "(de1800 495, fr 5600, sv 2932)"
+                    )
+        movement = self.movement(None)
+        finished = [c for c in Colour if self.ending(to_board(position, c), movement)]
+        if len(finished) > 1:
+            raise IllegalPosition("both players have finished the game")
+        if any(f.key == "burst" for f in self.extra_fields):
+            burst = position.get("burst", "0") == "1"
+            jan = any(self.ending(to_board(position, c), movement) == "jan" for c in finished)
+            if burst and not jan:
+                raise IllegalPosition(
+                    "burst=1 marks a game ended by a jan made by bursting, but nobody is jan"
+                )
+
+    def outcome(self, position: Position, rules: Any = None) -> Outcome | None:
+        """Whether the game is over, who won and how."""
+        rules = self._rules(rules)
+        movement = self.movement(rules)
+        for colour in Colour:
+            ending = self.ending(to_board(position, colour), movement)
+            if ending:
+                return self.result(colour, ending, position, rules)
+        return None
+
+    def analyse(
+        self, position: Position, roll: Roll | None = None, rules: Any = None
+    ) -> list[Analysis]:
+        """Every legal play of ``roll`` (or the position's dice), with its result."""
+        rules = self._rules(rules)
+        mover = position.turn
+        roll = roll or position.dice
+        if mover is None:
+            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        if roll is None:
+            raise TabulaError("no roll: give one (e.g. --roll 6-2) or put it in the position")
+        if self.outcome(position, rules):
+            raise TabulaError("the game is already over in this position")
+        m = self.movement(rules)
+        board = to_board(position, mover)
+        dice = dice_to_play(roll)  # doublets four times (de1800 485, fr 5604, sv 2798)
+        explorer = Explorer(m, lambda b: self.ending(b, m), self._enters_one(board, m))
+        leaves = apply_duties(explorer.explore(board, dice), dice, m)
+        results = [self._analysis(position, mover, leaf, rules) for leaf in leaves]
+        return sorted(results, key=lambda a: str(a.play))
+
+    @staticmethod
+    def _enters_one(board: Board, m: Movement) -> bool:
+        """fr 5642: a player *hors du jeu* "peut rentrer toujours une des dames" — one."""
+        return m.junker == "one" and bool(board.me[BAR]) and is_junker(board, m)
+
+    def _analysis(self, position: Position, mover: Colour, leaf: Leaf, rules: Any) -> Analysis:
+        template = position.replace(turn=mover.other, dice=None, extra=())
+        moved = from_board(leaf.board, mover, template)
+        if leaf.ending == "jan" and self.extra_fields and self.jan_by_bursting(leaf.moves, rules):
+            moved = moved.replace(extra=(("burst", "1"),))
+        return Analysis(Play(leaf.moves), moved, self.outcome(moved, rules))
+
+    def legal_plays(
+        self, position: Position, roll: Roll | None = None, rules: Any = None
+    ) -> list[Play]:
+        return [a.play for a in self.analyse(position, roll, rules)]
+
+    def apply(self, position: Position, play: Play, rules: Any = None) -> Position:
+        """The position after ``play``; raises :class:`IllegalPlay` unless the play is legal."""
+        for analysis in self.analyse(position, None, rules):
+            if analysis.play.key() == play.key():
+                return analysis.after
+        raise IllegalPlay(f"'{play}' is not a legal play here")
+
+    def trace(
+        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: Any = None
+    ) -> tuple[Play, Position | None, str]:
+        """Follow a written play ignoring the duties: (the moves, the position after, problem).
+
+        The position after is ``None`` when a move is not allowed by the movement rules.
+        """
+        rules = self._rules(rules)
+        mover = position.turn
+        if mover is None:
+            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        m = self.movement(rules)
+        board = to_board(position, mover)
+        found = trace_play(
+            board,
+            dice_to_play(roll),
+            written,
+            m,
+            lambda b: self.ending(b, m),
+            self._enters_one(board, m),
+        )
+        if found.problem and not found.ending:
+            return Play(found.moves), None, found.problem
+        leaf = Leaf(found.moves, found.board, found.ending)
+        return Play(found.moves), self._analysis(position, mover, leaf, rules).after, found.problem
+
+    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
+        """Facts about a position from ``colour``'s side, as the texts state them."""
+        m = self.movement(self._rules(rules))
+        board = to_board(position, colour)
+        return {
+            "hit": board.me[BAR],  # checkers waiting to be entered
+            "entry_points": board.entry_points(m.home_entry),  # de1800 517, fr 5640
+            "junker": is_junker(board, m),  # de1800 509 "Junker", fr 5640 "hors du jeu"
+            "bands": board.band_measure("total"),  # de1800 475
+            "bands_in_a_row": board.band_measure("in-a-row"),  # sv 2816
+        }
+
+    def table_facts(self) -> dict[str, int]:
+        return {}
+
+
+def _name(colour: Colour) -> str:
+    return "White" if colour is Colour.WHITE else "Black"
+
+
+# --------------------------------------------------------------------------------------
+# Verkehr
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VerkehrRules(Switches):
+    """The agreements and readings of Verkehr. Defaults follow the German text (de1800, and
+    the modern German and the Danish that render it); the Swedish *Verkehren* page sets its
+    own readings.
+
+    ``bands``
+        "auf die eine oder andere Art ... verabredet" (de1800 475–477, sv 2778):
+        ``"five"`` (default), "mit fünf Bänden", at most five bands; ``"five-blots"``, "mit
+        fünf blossen", no band before five single checkers have left home; ``"free"``, "mit
+        sechs oder mehr Bänden" / "fritt spel", bind when you like.
+    ``band_count``
+        with five bands, how they count: ``"total"`` (default), "nicht mehr als fünf Bände"
+        (de1800 475); ``"in-a-row"``, "mera än 5 band bredvid varandra" (sv 2816; sv 2818:
+        seven bands with gaps between them are no breach). A play that breaks the agreement
+        is never legal ("så får man ändå icke göra det", sv 2816); a player found with more
+        bands than agreed may have them burst (de1800 475, 509; sv 2816).
+    ``junker``
+        a player with more hit checkers than open points to enter them: ``"none-enter"``
+        (default), he enters none until room is made (de1800 509, 517); ``"partial"``, he
+        enters as many as there is room for (sv 2834); ``"without"``, "utan Junker": he may
+        burst the blocker's bands while entering, and a jan so made is Storm-Jan (sv 2838,
+        2854–2858, note 40 at sv 6301).
+    ``home_entry``
+        ``"barred"`` (default): with one's own checkers still on the home point a 1 cannot be
+        entered — "werfe ich 2 und 1, so kann ich den 1 nicht einsetzen" (de1800 519, de
+        4329; sv 2786); ``"open"``: "slår jeg 2 og 1, så kan jeg trække dem ind" (da 1622).
+    ``first_throw``
+        the German text does not say who begins; the Swedish opens "på samma sätt som vid
+        Toccategli" (sv 2774), where the lower die begins (sv 2127): ``"lower"`` (default)
+        or ``"higher"``.
+    """
+
+    bands: Literal["five", "five-blots", "free"] = "five"
+    band_count: Literal["total", "in-a-row"] = "total"
+    junker: Literal["none-enter", "partial", "without"] = "none-enter"
+    home_entry: Literal["barred", "open"] = "barred"
+    first_throw: Literal["lower", "higher"] = "lower"
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
+        "bands": ("five", "five-blots", "free"),
+        "band_count": ("total", "in-a-row"),
+        "junker": ("none-enter", "partial", "without"),
+        "home_entry": ("barred", "open"),
+        "first_throw": ("lower", "higher"),
+    }
+    sources: ClassVar[dict[str, str]] = {
+        "bands": "de1800 475–477; de 4283–4285; da 1577–1579; sv 2778, 6301",
+        "band_count": "de1800 475; de 4283; da 1577; sv 2816–2818",
+        "junker": "de1800 509, 517; de 4321, 4327; da 1614, 1620; sv 2834, 2838, 2854",
+        "home_entry": "de1800 519; de 4329; da 1622; sv 2786",
+        "first_throw": "sv 2774, 2127 (the German and Danish texts do not say)",
+    }
+
+
+VERKEHR_POINTS = {"einzeln": 1, "jan": 2, "storm-jan": 2, "aufspielen": 2}
+VERKEHR_LABELS = {
+    "einzeln": "einzeln gewonnen",  # de1800 525, 533
+    "jan": "doppelt gewonnen: Jan",  # de1800 529–531
+    "storm-jan": "doppelt gewonnen: Storm-Jan",  # sv 2858
+    "aufspielen": "doppelt gewonnen: alle auf das letzte Feld",  # de1800 531
+}
+
+
+class Verkehr(SameDirectionGame):
+    """Das Verkehren (de1800 467–551; de 4275–4363; da 1569–1658; sv 2768–2876)."""
+
+    name: ClassVar[str] = "verkehr"
+    title: ClassVar[str] = "Verkehr"
+    rules_type: ClassVar[type] = VerkehrRules
+    extra_fields: ClassVar[tuple[ExtraField, ...]] = (BURST_FIELD,)
+
+    def movement(self, rules: Any) -> Movement:
+        r = self._rules(rules)
+        return Movement(
+            junker=r.junker,
+            home_entry=r.home_entry,
+            bands=r.bands,
+            band_count=r.band_count,
+            bearing_off="common",  # de1800 543
+        )
+
+    def ending(self, board: Board, m: Movement) -> str | None:
+        """Jan (de1800 529–531); all fifteen played onto the last point before any is borne
+        off (de1800 531, sv 2876); all borne off (de1800 525, 533)."""
+        reached = super().ending(board, m)
+        if reached:
+            return reached
+        if board.me[24] == CHECKERS:
+            return "aufspielen"
+        return None
+
+    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+        kind = {"off": "einzeln", "jan": "jan", "aufspielen": "aufspielen"}[ending]
+        if kind == "jan" and position.get("burst", "0") == "1":
+            kind = "storm-jan"  # sv 2858: a jan won by bursting the opponent's bands
+        return Outcome(colour, kind, VERKEHR_POINTS[kind], VERKEHR_LABELS[kind], {})
+
+    def who_begins(self, white_die: int, black_die: int, rules: Any = None) -> Colour | None:
+        return who_begins(white_die, black_die, self._rules(rules).first_throw == "lower")
+
+
+# --------------------------------------------------------------------------------------
+# Revertier
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RevertierRules(Switches):
+    """The readings of the Revertier (fr 5542–5700). Defaults follow the text.
+
+    ``hors_du_jeu``
+        a player with more checkers "à la main" than open passages is "hors du jeu":
+        ``"enter-one"`` (default), "il lui est permis de rentrer toujours une des dames"
+        (fr 5642) — he enters one, and the rest wait; ``"none-enter"``, the first statement
+        read alone: "il laisse jouer son homme jusqu'à ce qu'il ouvre des passages" (fr 5640).
+    ``double_game``
+        the *double* counts only "quand on a dit en commençant que l'on jouait la double";
+        otherwise the doubled player "perd simplement la partie" (fr 5660). Off by default,
+        as in the other games of the *Suite du Trictrac*.
+    """
+
+    hors_du_jeu: Literal["enter-one", "none-enter"] = "enter-one"
+    double_game: bool = False
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
+        "hors_du_jeu": ("enter-one", "none-enter"),
+        "double_game": (True, False),
+    }
+    sources: ClassVar[dict[str, str]] = {
+        "hors_du_jeu": "fr 5640, 5642",
+        "double_game": "fr 5660, 5668",
+    }
+
+
+class Revertier(SameDirectionGame):
+    """Le jeu du Revertier, from Charpentier's *Suite du Trictrac* (1698; fr 5542–5700).
+
+    Everything is the family's: the *tas* is the home point, the *tête* the huk (fr 5612),
+    the *cases* are bands; single checkers only on the two tables of one's *tas* but the
+    tête (fr 5600, 5612); no entering on oneself (fr 5634); the *double* is the jan
+    (fr 5660–5666); bearing off ("lever") "de même qu'il se pratique au jeu du Trictrac
+    quand on rompt le jan de retour" (fr 5674), that is the modern way (fr 5035–5037);
+    doublets count double throughout (fr 5604, 5684). The higher die begins (fr 5572).
+    """
+
+    name: ClassVar[str] = "revertier"
+    title: ClassVar[str] = "Revertier"
+    rules_type: ClassVar[type] = RevertierRules
+
+    def movement(self, rules: Any) -> Movement:
+        r = self._rules(rules)
+        return Movement(
+            junker="one" if r.hors_du_jeu == "enter-one" else "none-enter",
+            bearing_off="common",  # fr 5674 → fr 5035–5037
+        )
+
+    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+        double = ending == "jan" and self._rules(rules).double_game  # fr 5660, 5668
+        kind = "double" if double else "simple"
+        label = "partie double" if double else "partie simple"
+        return Outcome(colour, kind, 2 if double else 1, label, {"jan": ending == "jan"})
+
+    def who_begins(self, white_die: int, black_die: int, rules: Any = None) -> Colour | None:
+        """fr 5572: "celui qui a fait le plus gros point, joue et commence la partie"."""
+        return who_begins(white_die, black_die, lower=False)
+
+
+VERKEHR = Verkehr()
+REVERTIER = Revertier()
+register(VERKEHR)
+register(REVERTIER)
