@@ -76,8 +76,10 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
+# -W: a page that fails to build (a figure whose claims do not hold) would leave its
+# captions out of the templates, and update-po would then drop their translations.
 gettext: $(VENV)/.installed
-	$(PY) -m sphinx -b gettext -q -c . -D language=en docs _build/gettext
+	$(PY) -m sphinx -b gettext -q -W --keep-going -c . -D language=en docs _build/gettext
 
 update-po: gettext
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))

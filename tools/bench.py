@@ -14,7 +14,9 @@ Measured on this machine, in one run (nothing here is asserted by the tests):
 * a one-paragraph edit rebuilt incrementally, per language (target < 5 s);
 * the largest board SVG (target ≤ 30 KB);
 * ``python -m engine verify`` over every claim (target < 2 s);
-* legal-play generation over a fixed set of Bräde positions and all 21 rolls.
+* legal-play generation over a fixed set of Bräde positions and all 21 rolls;
+* every figure of ``diagrams/`` checked and drawn into an empty cache, one by one (the
+  slowest figure, target < 2 s; drawing speed is measured here, never asserted in a test).
 """
 
 from __future__ import annotations
@@ -140,6 +142,22 @@ def generation_rate() -> tuple[int, int, float]:
     return len(sample) * 21, plays, time.perf_counter() - started
 
 
+def figure_times(cache: Path) -> tuple[int, float, str, float]:
+    """Every figure of ``diagrams/`` checked and drawn into an empty cache, one by one:
+    how many, the total, and the slowest with its time."""
+    from engine.figures import prepare
+    from engine.specs import DIAGRAMS
+
+    times: dict[str, float] = {}
+    for spec in sorted(DIAGRAMS.rglob("*.toml")):
+        figure = spec.relative_to(DIAGRAMS).with_suffix("").as_posix()
+        started = time.perf_counter()
+        prepare(figure, cache)
+        times[figure] = time.perf_counter() - started
+    slowest = max(times, key=times.__getitem__)
+    return len(times), sum(times.values()), slowest, times[slowest]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.md")
@@ -162,6 +180,7 @@ def main() -> int:
         svg = max((p.stat().st_size for p in cache.glob("*.svg")), default=0)
         verify = timed([sys.executable, "-m", "engine", "verify"])
         rolls, plays, seconds = generation_rate()
+        figures, drawing, slowest, slowest_time = figure_times(work / "figures")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -202,6 +221,8 @@ def main() -> int:
         f"| largest board SVG | {svg / 1000:.1f} KB | ≤ 30 KB: {mark(svg <= 30_000)} |",
         f"| `python -m engine verify` (whole process) | {verify:.2f} s "
         f"| < 2 s: {mark(verify < 2)} |",
+        f"| every figure checked and drawn, empty cache: {figures} figures | {drawing:.1f} s; "
+        f"slowest {slowest} {slowest_time:.2f} s | slowest < 2 s: {mark(slowest_time < 2)} |",
         f"| legal-play generation: {rolls} position-rolls, {plays} plays | "
         f"{rolls / seconds:.0f} position-rolls/s, {plays / seconds:.0f} plays/s | — |",
         "",

@@ -410,7 +410,7 @@ class TouteTable:
 
     # -- facts the text states about positions -----------------------------------------
 
-    def facts(self, position: Position, colour: Colour) -> dict[str, object]:
+    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, in the text's terms."""
         board = _to_board(position, colour)
         piles = [p for p in range(24, 0, -1) if board.me[p]]
