@@ -322,7 +322,7 @@ class TouteTable:
 
     # -- outcome -------------------------------------------------------------------------
 
-    def outcome(self, position: Position) -> Outcome | None:
+    def outcome(self, position: Position, rules: object = None) -> Outcome | None:
         """The first to bear off all wins (fr 5783): the *partie double* if the loser has
         not yet brought all his checkers into his home table (fr 5791) — and has borne off
         none, for "s'il en avait levé une, l'on ne gagnerait que la partie simple"."""

@@ -42,3 +42,15 @@ def test_the_start_reads_back_and_nobody_has_won(name: str) -> None:
     start = game.start()
     assert read_position(write_position(start)) == start
     assert game.outcome(start) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_shared_interface_takes_the_rules(name: str) -> None:
+    """The CLI and the claims pass a figure's rules switches to every game alike."""
+    game = games()[name]
+    rules = game.rules_type()
+    start = game.start().replace(turn=Colour.WHITE)
+    assert game.outcome(start, rules) is None
+    if hasattr(game, "facts"):
+        assert isinstance(game.facts(start, Colour.WHITE, rules), dict)
+    assert game.legal_plays(start, (3, 1), rules)
