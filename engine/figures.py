@@ -94,7 +94,7 @@ def _summary(results: list[ClaimResult]) -> dict[str, object]:
 def draw(spec: FigureSpec, stem: Path) -> None:
     """Draw a board figure as SVG and PDF."""
     from .render.board import save
-    from .render.positions import picture
+    from .render.positions import TrictracView, picture
 
     game = get_game(spec.game)
     position = read_position(spec.position, spec.game)
@@ -113,8 +113,16 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         play=play,
         highlight=spec.view.highlight,
         labels=getattr(game, "labels", "numbering"),
+        trictrac=_trictrac_view(game, spec, TrictracView),
     )
     save(shown, stem)
+
+
+def _trictrac_view(game: object, spec: FigureSpec, view: type) -> object:
+    """The Trictrac dressing for a game played on the Trictrac board (its ``board``)."""
+    if getattr(game, "board", "") != "trictrac":
+        return None
+    return view(talon_side=spec.view.talon_side, letters=spec.view.letters)
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

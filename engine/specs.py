@@ -20,6 +20,8 @@ A specification reads::
     roll = "6-2"               # dice to draw (optional)
     play = "bar/6! bar/2"      # arrows: a legal play of that roll (optional)
     highlight = [2, 3]         # points to highlight, in the numbering above
+    talon_side = "left"        # a Trictrac board: the side of the talons (default left)
+    letters = true             # a Trictrac board: points lettered A–Y without W (seed 002)
 
     [[claim]]                  # as many as the text makes; see engine.claims
     id = "6-2"
@@ -45,7 +47,7 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
-_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight"}
+_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "letters"}
 
 
 class SpecError(TabulaError):
@@ -60,6 +62,8 @@ class View:
     roll: str = ""
     play: str = ""
     highlight: tuple[int, ...] = ()
+    talon_side: str = "left"
+    letters: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,10 @@ def _view(data: Any, where: str) -> View:
     highlight = data.get("highlight", [])
     if not isinstance(highlight, list) or not all(isinstance(p, int) for p in highlight):
         raise SpecError(f"{where} [view]: highlight must be a list of point numbers")
+    if data.get("talon_side", "left") not in ("left", "right"):
+        raise SpecError(f"{where} [view]: talon_side must be 'left' or 'right'")
+    if not isinstance(data.get("letters", False), bool):
+        raise SpecError(f"{where} [view]: letters must be true or false")
     return View(
         kind=kind,
         numbering=numbering,
@@ -145,6 +153,8 @@ def _view(data: Any, where: str) -> View:
         roll=str(data.get("roll", "")),
         play=str(data.get("play", "")),
         highlight=tuple(highlight),
+        talon_side=data.get("talon_side", "left"),
+        letters=data.get("letters", False),
     )
 
 
