@@ -56,7 +56,7 @@ from .core.errors import TabulaError
 from .core.moves import OFF, Play, parse_play
 from .core.position import Colour, Position
 from .core.registry import get_game, make_rules, read_position
-from .specs import FigureSpec
+from .specs import COUNTING_KINDS, FigureSpec
 
 _STATEMENTS = {
     "plays",
@@ -121,6 +121,10 @@ class ClaimError(TabulaError):
 
 def check_figure(spec: FigureSpec) -> list[ClaimResult]:
     """Check every claim of a figure, after checking its position and drawn play."""
+    if spec.view.kind in COUNTING_KINDS:  # throws counted, no position played
+        from .counting.claims import check_counting
+
+        return check_counting(spec)
     game = get_game(spec.game)
     rules = make_rules(game, spec.rules)
     if spec.view.kind == "table":

@@ -25,7 +25,7 @@ from .core.errors import TabulaError
 from .core.moves import parse_play
 from .core.position import Colour
 from .core.registry import get_game, make_rules, read_position
-from .specs import FigureSpec, load_spec
+from .specs import UNDRAWN_KINDS, FigureSpec, load_spec
 
 ENGINE = Path(__file__).resolve().parent
 
@@ -64,7 +64,7 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     spec = load_spec(figure_id)
     stem = cache_dir / f"{spec.game}-{cache_key(spec)}"
     verdicts = stem.with_suffix(".json")
-    needed = [verdicts] if spec.view.kind == "table" else [verdicts, *_drawings(stem)]
+    needed = [verdicts] if spec.view.kind in UNDRAWN_KINDS else [verdicts, *_drawings(stem)]
     if all(p.exists() for p in needed):
         summary = json.loads(verdicts.read_text(encoding="utf-8"))
         return Prepared(spec, stem, summary["claims"], summary["disagreements"], False)
@@ -72,7 +72,7 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     failed = [r for r in results if not r.passed]
     if failed:
         raise FigureError("\n".join(r.describe() for r in failed))
-    if spec.view.kind != "table":
+    if spec.view.kind not in UNDRAWN_KINDS:
         draw(spec, stem)
     summary = _summary(results)
     _write_atomic(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
@@ -96,6 +96,14 @@ def draw(spec: FigureSpec, stem: Path) -> None:
     from .render.board import save
     from .render.positions import TrictracView, picture
 
+    if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
+        from .counting.situation import Situation
+        from .counting.situation import picture as situation_picture
+
+        situation = Situation.read(spec.situation)
+        numbering = Colour(spec.view.numbering)
+        save(situation_picture(situation, numbering, spec.view.talon_side), stem)
+        return
     game = get_game(spec.game)
     position = read_position(spec.position, spec.game)
     roll = parse_roll(spec.view.roll) if spec.view.roll else None

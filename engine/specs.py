@@ -28,6 +28,13 @@ A specification reads::
     lines = "sv 2949"
     roll = "6-2"
     plays = ["bar/6! bar/2"]
+
+Two kinds count throws instead of playing a position (:mod:`engine.counting`): ``kind =
+"counting"``, a table of numbers the page prints with the ``counting-table`` directive
+(no position, nothing drawn), and ``kind = "hits"``, a blot and the dames that may hit it,
+given in a ``[situation]`` table (:mod:`engine.counting.situation`) and drawn on a Trictrac
+board with an arrow for each throw that hits. Their claims are those of
+:mod:`engine.counting.claims`.
 """
 
 from __future__ import annotations
@@ -47,6 +54,9 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
+_TOP_KEYS |= {"situation"}  # a counting figure's blot and hitters (engine.counting.situation)
+COUNTING_KINDS = ("counting", "hits")  # checked by engine.counting, not by a game's rules
+UNDRAWN_KINDS = ("table", "counting")  # checked, but nothing to draw
 _VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "letters"}
 
 
@@ -80,6 +90,7 @@ class FigureSpec:
     view: View
     claims: tuple[dict[str, Any], ...] = field(default=())
     digest: str = ""
+    situation: dict[str, Any] = field(default_factory=dict)
 
 
 def spec_path(figure_id: str, root: Path = DIAGRAMS) -> Path:
@@ -99,7 +110,8 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     where = f"{path.name}"
     _only(data, _TOP_KEYS, where)
     view = _view(data.get("view", {}), where)
-    required = ("game", "lines") if view.kind == "table" else ("game", "position", "lines")
+    positioned = view.kind not in ("table", *COUNTING_KINDS)
+    required = ("game", "position", "lines") if positioned else ("game", "lines")
     for key in required:
         if not isinstance(data.get(key), str) or not data[key]:
             raise SpecError(f"{where}: '{key}' must be a non-empty string")
@@ -112,6 +124,9 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise SpecError(f"{where}: 'rules' must be a table of switch = value")
+    situation = data.get("situation", {})
+    if not isinstance(situation, dict) or (view.kind == "hits") != bool(situation):
+        raise SpecError(f"{where}: a [situation] table goes with kind = 'hits', and only there")
     return FigureSpec(
         id=figure_id,
         path=path,
@@ -123,6 +138,7 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
         view=view,
         claims=tuple(claims),
         digest=hashlib.sha256(raw).hexdigest(),
+        situation=situation,
     )
 
 
@@ -131,8 +147,11 @@ def _view(data: Any, where: str) -> View:
         raise SpecError(f"{where}: [view] must be a table")
     _only(data, _VIEW_KEYS, f"{where} [view]")
     kind = data.get("kind", "board")
-    if kind not in ("board", "quarter", "table"):
-        raise SpecError(f"{where} [view]: kind must be 'board', 'quarter' or 'table', not '{kind}'")
+    if kind not in ("board", "quarter", "table", *COUNTING_KINDS):
+        raise SpecError(
+            f"{where} [view]: kind must be 'board', 'quarter', 'table', 'counting' or 'hits', "
+            f"not '{kind}'"
+        )
     quarter = data.get("quarter", 0)
     if kind == "quarter" and quarter not in (1, 2, 3, 4):
         raise SpecError(f"{where} [view]: a quarter view needs quarter = 1, 2, 3 or 4")
