@@ -12,7 +12,7 @@ DOCS = ROOT / "docs"
 SKIP = {"_build", "_generated", "_static", "_templates", "_ext"}
 
 # ```{board} brade/explosion   (also ````{board} … and :::{score-table} … fences)
-DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{(board|score-table)\}\s+(\S+)\s*$")
+DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{(board|score-table|counting-table)\}\s+(\S+)\s*$")
 
 
 def placed_figures() -> dict[str, list[str]]:
@@ -39,6 +39,10 @@ def test_the_directive_pattern() -> None:
     assert placed_by("::::{score-table} brade/points-table ") == (
         "score-table",
         "brade/points-table",
+    )
+    assert placed_by("```{counting-table} counting/verbindungen") == (
+        "counting-table",
+        "counting/verbindungen",
     )
     assert placed_by("```{figure} brade/explosion") is None
     assert placed_by("``{board} brade/explosion") is None
