@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -94,7 +95,7 @@ def _summary(results: list[ClaimResult]) -> dict[str, object]:
 def draw(spec: FigureSpec, stem: Path) -> None:
     """Draw a board figure as SVG and PDF."""
     from .render.board import save
-    from .render.positions import TrictracView, picture
+    from .render.positions import picture
 
     if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
         from .counting.situation import Situation
@@ -121,16 +122,29 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         play=play,
         highlight=spec.view.highlight,
         labels=getattr(game, "labels", "numbering"),
-        trictrac=_trictrac_view(game, spec, TrictracView),
+        trictrac=trictrac_view(game, spec, position, roll),
     )
     save(shown, stem)
 
 
-def _trictrac_view(game: object, spec: FigureSpec, view: type) -> object:
-    """The Trictrac dressing for a game played on the Trictrac board (its ``board``)."""
+def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
+    """The Trictrac dressing for a game played on the Trictrac board (``board = "trictrac"``).
+
+    A game that scores may say what to add: ``marks(position)`` (each side's
+    :class:`~engine.render.positions.Marks`) and ``hit_arrows(position, roll, rules)`` (the
+    :class:`~engine.render.positions.HitArrow` of the hits its evaluation finds).
+    """
+    from .render.positions import TrictracView
+
     if getattr(game, "board", "") != "trictrac":
         return None
-    return view(talon_side=spec.view.talon_side, letters=spec.view.letters)
+    marks = game.marks(position) if hasattr(game, "marks") else {}
+    hits: tuple[Any, ...] = ()
+    if roll is not None and hasattr(game, "hit_arrows"):
+        hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
+    return TrictracView(
+        talon_side=spec.view.talon_side, letters=spec.view.letters, marks=marks, hits=hits
+    )
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

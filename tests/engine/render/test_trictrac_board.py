@@ -287,3 +287,25 @@ def test_plein_figures_are_drawn_on_the_trictrac_board(tmp_path) -> None:
         svg = ET.fromstring((tmp_path / "x.svg").read_text(encoding="utf-8"))
         assert len(uses(svg, "holes")) == 24
         assert len(group(svg, "coins").findall(f"{SVG}path")) == 2
+
+
+def test_a_scoring_game_hands_its_marks_and_hits_to_the_view() -> None:
+    """The hook a Trictrac game uses (engine.figures.trictrac_view): marks, hit arrows."""
+    from engine.figures import trictrac_view
+    from engine.specs import load_spec
+
+    class Scoring:
+        board = "trictrac"
+        rules_type = type(PLEIN.rules_type())
+
+        def marks(self, position: Position) -> dict[Colour, Marks]:
+            return {Colour.WHITE: Marks(points=6, holes=2)}
+
+        def hit_arrows(self, position: Position, roll: tuple[int, int], rules: object):
+            return [HitArrow(Colour.BLACK, 12, 19, "vrai", via=14, label=f"{roll[0]}+{roll[1]}")]
+
+    spec = load_spec("plein/start")
+    view = trictrac_view(Scoring(), spec, BLOT, (5, 2))
+    assert view.marks[Colour.WHITE].points == 6 and view.hits[0].label == "5+2"
+    assert trictrac_view(Scoring(), spec, BLOT, None).hits == ()
+    assert trictrac_view(object(), spec, BLOT, (5, 2)) is None
