@@ -62,7 +62,7 @@ from .core.errors import TabulaError
 from .core.moves import Play
 from .core.position import Colour, Position
 from .core.registry import get_game, make_rules, read_play, read_position
-from .specs import FigureSpec
+from .specs import COUNTING_KINDS, FigureSpec
 
 _STATEMENTS = {
     "plays",
@@ -133,6 +133,10 @@ def check_figure(spec: FigureSpec) -> list[ClaimResult]:
         from .ledger.claims import check_ledger
 
         return check_ledger(spec)
+    if spec.view.kind in COUNTING_KINDS:  # throws counted, no position played
+        from .counting.claims import check_counting
+
+        return check_counting(spec)
     game = get_game(spec.game)
     rules = make_rules(game, spec.rules)
     if spec.view.kind == "table":

@@ -194,7 +194,7 @@ def _outcome(args: argparse.Namespace) -> int:
 
 def _draw(args: argparse.Namespace) -> int:
     from .render.board import render_pdf, render_svg
-    from .render.positions import picture
+    from .render.positions import TrictracView, picture
 
     game, position, roll, rules = _setup(args)
     output = Path(args.output)
@@ -218,6 +218,7 @@ def _draw(args: argparse.Namespace) -> int:
         roll=roll or position.dice,
         play=play,
         labels=getattr(game, "labels", "numbering"),
+        trictrac=TrictracView() if getattr(game, "board", "") == "trictrac" else None,
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
     try:

@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -24,7 +25,7 @@ from .core.dice import parse_roll
 from .core.errors import TabulaError
 from .core.position import Colour
 from .core.registry import get_game, make_rules, read_play, read_position
-from .specs import FigureSpec, load_spec
+from .specs import UNDRAWN_KINDS, FigureSpec, load_spec
 
 ENGINE = Path(__file__).resolve().parent
 
@@ -63,7 +64,7 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     spec = load_spec(figure_id)
     stem = cache_dir / f"{spec.game}-{cache_key(spec)}"
     verdicts = stem.with_suffix(".json")
-    needed = [verdicts] if spec.view.kind == "table" else [verdicts, *_drawings(stem)]
+    needed = [verdicts] if spec.view.kind in UNDRAWN_KINDS else [verdicts, *_drawings(stem)]
     if all(p.exists() for p in needed):
         summary = json.loads(verdicts.read_text(encoding="utf-8"))
         return Prepared(spec, stem, summary["claims"], summary["disagreements"], False)
@@ -71,7 +72,7 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     failed = [r for r in results if not r.passed]
     if failed:
         raise FigureError("\n".join(r.describe() for r in failed))
-    if spec.view.kind != "table":
+    if spec.view.kind not in UNDRAWN_KINDS:
         draw(spec, stem)
     summary = _summary(results)
     _write_atomic(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
@@ -102,6 +103,14 @@ def draw(spec: FigureSpec, stem: Path) -> None:
     from .render.board import save
     from .render.positions import picture
 
+    if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
+        from .counting.situation import Situation
+        from .counting.situation import picture as situation_picture
+
+        situation = Situation.read(spec.situation)
+        numbering = Colour(spec.view.numbering)
+        save(situation_picture(situation, numbering, spec.view.talon_side), stem)
+        return
     game = get_game(spec.game)
     position = read_position(spec.position, spec.game)
     roll = parse_roll(spec.view.roll) if spec.view.roll else None
@@ -119,8 +128,29 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         play=play,
         highlight=spec.view.highlight,
         labels=getattr(game, "labels", "numbering"),
+        trictrac=trictrac_view(game, spec, position, roll),
     )
     save(shown, stem)
+
+
+def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
+    """The Trictrac dressing for a game played on the Trictrac board (``board = "trictrac"``).
+
+    A game that scores may say what to add: ``marks(position)`` (each side's
+    :class:`~engine.render.positions.Marks`) and ``hit_arrows(position, roll, rules)`` (the
+    :class:`~engine.render.positions.HitArrow` of the hits its evaluation finds).
+    """
+    from .render.positions import TrictracView
+
+    if getattr(game, "board", "") != "trictrac":
+        return None
+    marks = game.marks(position) if hasattr(game, "marks") else {}
+    hits: tuple[Any, ...] = ()
+    if roll is not None and hasattr(game, "hit_arrows"):
+        hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
+    return TrictracView(
+        talon_side=spec.view.talon_side, letters=spec.view.letters, marks=marks, hits=hits
+    )
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

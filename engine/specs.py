@@ -20,6 +20,8 @@ A specification reads::
     roll = "6-2"               # dice to draw (optional)
     play = "bar/6! bar/2"      # arrows: a legal play of that roll (optional)
     highlight = [2, 3]         # points to highlight, in the numbering above
+    talon_side = "left"        # a Trictrac board: the side of the talons (default left)
+    letters = true             # a Trictrac board: points lettered A–Y without W (seed 002)
 
     [[claim]]                  # as many as the text makes; see engine.claims
     id = "6-2"
@@ -31,6 +33,13 @@ The scoring ledgers of Trictrac (``game = "aufschreiben"`` or ``"kombiniert"``) 
 position: a ``[view]`` of kind ``"table"`` or ``"pegs"`` (the hole rails), optionally a
 ``[table]`` the page prints, ``[[event]]`` tables (holes, stakes) and ``follows`` (the figure
 whose state this one continues); their claims are explained in :mod:`engine.ledger.claims`.
+
+Two kinds count throws instead of playing a position (:mod:`engine.counting`): ``kind =
+"counting"``, a table of numbers the page prints with the ``counting-table`` directive
+(no position, nothing drawn), and ``kind = "hits"``, a blot and the dames that may hit it,
+given in a ``[situation]`` table (:mod:`engine.counting.situation`) and drawn on a Trictrac
+board with an arrow for each throw that hits. Their claims are those of
+:mod:`engine.counting.claims`.
 """
 
 from __future__ import annotations
@@ -50,10 +59,13 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
+_TOP_KEYS |= {"situation"}  # a counting figure's blot and hitters (engine.counting.situation)
 # the ledgers (engine.ledger.claims): no position; a chain of figures and their events
 _LEDGER_KEYS = {"follows", "event", "table"}
 _LEDGERS = ("aufschreiben", "kombiniert")
-_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight"}
+COUNTING_KINDS = ("counting", "hits")  # checked by engine.counting, not by a game's rules
+UNDRAWN_KINDS = ("table", "counting")  # checked, but nothing to draw
+_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "letters"}
 
 
 class SpecError(TabulaError):
@@ -68,6 +80,8 @@ class View:
     roll: str = ""
     play: str = ""
     highlight: tuple[int, ...] = ()
+    talon_side: str = "left"
+    letters: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,7 @@ class FigureSpec:
     claims: tuple[dict[str, Any], ...] = field(default=())
     digest: str = ""
     data: dict[str, Any] = field(default_factory=dict)  # the whole file, for the ledgers
+    situation: dict[str, Any] = field(default_factory=dict)
 
 
 def spec_path(figure_id: str, root: Path = DIAGRAMS) -> Path:
@@ -105,8 +120,8 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     ledger = data.get("game") in _LEDGERS
     _only(data, _TOP_KEYS | _LEDGER_KEYS if ledger else _TOP_KEYS, where)
     view = _view(data.get("view", {}), where)
-    without_position = view.kind in ("table", "pegs")
-    required = ("game", "lines") if without_position else ("game", "position", "lines")
+    positioned = view.kind not in ("table", "pegs", *COUNTING_KINDS)
+    required = ("game", "position", "lines") if positioned else ("game", "lines")
     for key in required:
         if not isinstance(data.get(key), str) or not data[key]:
             raise SpecError(f"{where}: '{key}' must be a non-empty string")
@@ -119,6 +134,9 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise SpecError(f"{where}: 'rules' must be a table of switch = value")
+    situation = data.get("situation", {})
+    if not isinstance(situation, dict) or (view.kind == "hits") != bool(situation):
+        raise SpecError(f"{where}: a [situation] table goes with kind = 'hits', and only there")
     return FigureSpec(
         id=figure_id,
         path=path,
@@ -131,6 +149,7 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
         claims=tuple(claims),
         digest=_digest(raw, data, root),
         data=data,
+        situation=situation,
     )
 
 
@@ -149,9 +168,10 @@ def _view(data: Any, where: str) -> View:
         raise SpecError(f"{where}: [view] must be a table")
     _only(data, _VIEW_KEYS, f"{where} [view]")
     kind = data.get("kind", "board")
-    if kind not in ("board", "quarter", "table", "pegs"):
+    if kind not in ("board", "quarter", "table", "pegs", *COUNTING_KINDS):
         raise SpecError(
-            f"{where} [view]: kind must be 'board', 'quarter', 'table' or 'pegs', not '{kind}'"
+            f"{where} [view]: kind must be 'board', 'quarter', 'table', 'pegs', 'counting' or "
+            f"'hits', not '{kind}'"
         )
     quarter = data.get("quarter", 0)
     if kind == "quarter" and quarter not in (1, 2, 3, 4):
@@ -162,6 +182,10 @@ def _view(data: Any, where: str) -> View:
     highlight = data.get("highlight", [])
     if not isinstance(highlight, list) or not all(isinstance(p, int) for p in highlight):
         raise SpecError(f"{where} [view]: highlight must be a list of point numbers")
+    if data.get("talon_side", "left") not in ("left", "right"):
+        raise SpecError(f"{where} [view]: talon_side must be 'left' or 'right'")
+    if not isinstance(data.get("letters", False), bool):
+        raise SpecError(f"{where} [view]: letters must be true or false")
     return View(
         kind=kind,
         numbering=numbering,
@@ -169,6 +193,8 @@ def _view(data: Any, where: str) -> View:
         roll=str(data.get("roll", "")),
         play=str(data.get("play", "")),
         highlight=tuple(highlight),
+        talon_side=data.get("talon_side", "left"),
+        letters=data.get("letters", False),
     )
 
 

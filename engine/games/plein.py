@@ -80,6 +80,7 @@ class Plein:
     rules_type: ClassVar[type] = PleinRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
     labels: ClassVar[str] = "owners"
+    board: ClassVar[str] = "trictrac"  # drawn as a Trictrac board: holes, coins (fr 5965)
 
     def start(self) -> Position:
         points = [0] * POINTS

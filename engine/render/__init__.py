@@ -1,5 +1,25 @@
 """Board pictures for the rulebook: see :mod:`engine.render.board`."""
 
-from engine.render.board import Arrow, Picture, PointRef, render_pdf, render_svg, save
+from engine.render.board import (
+    Arrow,
+    Fichet,
+    Jeton,
+    Picture,
+    PointRef,
+    point_colours,
+    render_pdf,
+    render_svg,
+    save,
+)
 
-__all__ = ["Arrow", "Picture", "PointRef", "render_pdf", "render_svg", "save"]
+__all__ = [
+    "Arrow",
+    "Fichet",
+    "Jeton",
+    "Picture",
+    "PointRef",
+    "point_colours",
+    "render_pdf",
+    "render_svg",
+    "save",
+]

@@ -9,6 +9,15 @@ churn every diagram in version control.
 Geometry is computed in "units" of one point width and mapped to the page at a
 fixed :data:`CM_PER_UNIT`, so every picture shares the same scale (a full
 board is about 16 cm wide, a one-quarter strip about 8 cm).
+
+A Trictrac board (``holes=True``) has broad rails along its two long sides, each bored
+with a hole opposite every point (fr 4596; de 3380), and its furniture: the *fichet* (a
+peg in a hole, the holes a player has won), the *jetons* (counters in front of the points,
+his points under twelve), the marked *coin* (coin de repos) of each side, and arrows for
+hits that do not move a checker — *à vrai* (solid, filled head, a cross on the blot) and
+*à faux* (dashed, open head, a ring on the blot), through the passage point where the two
+dice meet. Where each thing goes is the caller's to say (:mod:`.positions`): this module
+only draws.
 """
 
 from __future__ import annotations
@@ -32,7 +41,17 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
 
-__all__ = ["Arrow", "Picture", "PointRef", "render_pdf", "render_svg", "save"]
+__all__ = [
+    "Arrow",
+    "Fichet",
+    "Jeton",
+    "Picture",
+    "PointRef",
+    "point_colours",
+    "render_pdf",
+    "render_svg",
+    "save",
+]
 
 PointRef = int | Literal["bar", "off"]
 
@@ -54,6 +73,10 @@ _OUTER = 0.06  # keeps the frame's outline stroke inside the page
 _MAX_STACK = 5
 _MAX_BAR = 3
 _MAX_OFF_BARS = 15
+_RAIL = 1.0  # a Trictrac board's long rails: an inner lane (jetons, coin) and holes
+_HOLE = 0.1  # radius of a hole
+_PEG = 0.17  # radius of a fichet's head
+_JETON = 0.26  # radius of a jeton
 
 # --- colours -------------------------------------------------------------------------------
 _BACKGROUND = "#ffffff"
@@ -67,6 +90,10 @@ _HIGHLIGHT = "#ffd000"
 _CHECKER = {"w": ("#fbf8f1", "#262626"), "b": ("#242424", "#d4d4d4")}  # (fill, edge)
 _ARROW = {"w": "#1460c4", "b": "#1e8a3a"}
 _LABEL_INK = "#333333"
+_HOLE_INK = "#2b1a0e"
+_JETON_FILL = "#e3b64a"  # brass counters, ringed in the colour of the side that marks
+_COIN_MARK = "#f4e9c8"
+_FAUX_DASH = (0, (3.0, 2.2))  # à faux: the hit that "cannot" (fr 4768)
 
 _RC = {
     "svg.hashsalt": "tabula-board",
@@ -93,27 +120,77 @@ _PDF_METADATA: dict[str, str | None] = {
 _RENDER_LOCK = threading.Lock()
 
 
+ArrowKind = Literal["move", "hit", "explode", "vrai", "faux"]
+_ARROW_KINDS = ("move", "hit", "explode", "vrai", "faux")
+_HIT_KINDS = ("vrai", "faux")  # Trictrac hits: the checker stays, the arrow only points
+
+
 @dataclass(frozen=True)
 class Arrow:
-    """A move drawn as a curved arrow; ``colour`` is the side whose checker moves."""
+    """A move drawn as a curved arrow; ``colour`` is the side whose checker moves.
+
+    ``vrai`` and ``faux`` are Trictrac hits, which move nothing: from the hitting checker
+    to the blot, through ``via`` (the passage, a point) when the two dice are added.
+    """
 
     start: PointRef
     end: PointRef
     colour: Literal["w", "b"]
-    kind: Literal["move", "hit", "explode"] = "move"
+    kind: ArrowKind = "move"
     label: str = ""
+    via: int | None = None
 
     def __post_init__(self) -> None:
         if self.colour not in ("w", "b"):
             raise ValueError(f"arrow colour must be 'w' or 'b', not {self.colour!r}")
-        if self.kind not in ("move", "hit", "explode"):
-            raise ValueError(f"arrow kind must be move, hit or explode, not {self.kind!r}")
+        if self.kind not in _ARROW_KINDS:
+            raise ValueError(
+                f"arrow kind must be one of {', '.join(_ARROW_KINDS)}, not {self.kind!r}"
+            )
         if not isinstance(self.label, str):
             raise ValueError(f"arrow label must be a string, not {self.label!r}")
         _check_endpoint(self.start, "bar", "start")
         _check_endpoint(self.end, "off", "end")
         if self.start == self.end:
             raise ValueError(f"arrow starts and ends at the same place ({self.start!r})")
+        if self.via is not None:
+            if self.kind not in _HIT_KINDS:
+                raise ValueError("only a vrai or faux hit arrow goes through a passage (via)")
+            _check_point(self.via, "arrow passage (via)")
+            if self.via in (self.start, self.end):
+                raise ValueError(f"arrow passage {self.via} is one of its ends")
+
+
+@dataclass(frozen=True)
+class Jeton:
+    """A counter in front of ``points`` (one point, or the middle of two neighbours) on the
+    rail of their row; ``count`` 2 is a side marking *en bredouille* with two (fr 4808)."""
+
+    colour: Literal["w", "b"]
+    points: tuple[int, ...]
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", tuple(_as_int(p, "jeton point") for p in self.points))
+        if self.colour not in ("w", "b"):
+            raise ValueError(f"jeton colour must be 'w' or 'b', not {self.colour!r}")
+        if len(self.points) not in (1, 2) or any(not 1 <= p <= 24 for p in self.points):
+            raise ValueError(f"a jeton stands before one or two points 1..24: {self.points}")
+        if self.count not in (1, 2):
+            raise ValueError(f"a side marks with one or two jetons, not {self.count!r}")
+
+
+@dataclass(frozen=True)
+class Fichet:
+    """The peg of a side in the hole opposite absolute ``point``."""
+
+    colour: Literal["w", "b"]
+    point: int
+
+    def __post_init__(self) -> None:
+        if self.colour not in ("w", "b"):
+            raise ValueError(f"fichet colour must be 'w' or 'b', not {self.colour!r}")
+        _check_point(self.point, "fichet hole")
 
 
 @dataclass(frozen=True)
@@ -135,6 +212,10 @@ class Picture:
     arrows: tuple[Arrow, ...] = ()
     highlight: frozenset[int] = frozenset()
     title: str = ""
+    holes: bool = False
+    coins: frozenset[int] = frozenset()
+    jetons: tuple[Jeton, ...] = ()
+    fichets: tuple[Fichet, ...] = ()
 
     def __post_init__(self) -> None:
         _set = object.__setattr__  # the dataclass is frozen; normalise once here
@@ -147,6 +228,9 @@ class Picture:
         _set(self, "dice", tuple(_as_int(v, "die face") for v in self.dice))
         _set(self, "arrows", tuple(self.arrows))
         _set(self, "highlight", frozenset(_as_int(v, "highlight") for v in self.highlight))
+        _set(self, "coins", frozenset(_as_int(v, "coin") for v in self.coins))
+        _set(self, "jetons", tuple(self.jetons))
+        _set(self, "fichets", tuple(self.fichets))
         _validate(self)
 
 
@@ -171,6 +255,11 @@ def _check_endpoint(ref: object, special: str, which: str) -> None:
     raise ValueError(f"arrow {which} must be a point 1..24 or {special!r}, not {ref!r}")
 
 
+def _check_point(ref: object, what: str) -> None:
+    if not (isinstance(ref, int) and not isinstance(ref, bool) and 1 <= ref <= 24):
+        raise ValueError(f"{what} must be a point 1..24, not {ref!r}")
+
+
 def _validate(pic: Picture) -> None:
     if len(pic.points) != 24:
         raise ValueError(f"points must hold 24 counts, got {len(pic.points)}")
@@ -190,6 +279,7 @@ def _validate(pic: Picture) -> None:
     if any(not 1 <= p <= 24 for p in pic.highlight):
         raise ValueError(f"highlighted points must be 1..24: {sorted(pic.highlight)}")
     _validate_arrows(pic)
+    _validate_trictrac(pic)
 
 
 def _validate_rows(top: tuple[int, ...], bottom: tuple[int, ...]) -> None:
@@ -211,9 +301,35 @@ def _validate_arrows(pic: Picture) -> None:
     for arrow in pic.arrows:
         if not isinstance(arrow, Arrow):
             raise ValueError(f"arrows must be Arrow instances, not {arrow!r}")
-        for ref in (arrow.start, arrow.end):
+        for ref in (arrow.start, arrow.end, arrow.via):
             if isinstance(ref, int) and ref not in shown:
                 raise ValueError(f"arrow endpoint {ref} is not a drawn point of this picture")
+
+
+def _validate_trictrac(pic: Picture) -> None:
+    """Rail furniture needs the rails, and stands opposite points of a drawn row."""
+    furnished = pic.coins or pic.jetons or pic.fichets
+    if furnished and not pic.holes:
+        raise ValueError("coins, jetons and fichets belong on a Trictrac board: set holes")
+    for row in (pic.top, pic.bottom):
+        if pic.holes and len(row) not in (0, 12):
+            raise ValueError("a Trictrac board shows whole rows of twelve points")
+    shown = set(pic.top) | set(pic.bottom)
+    for jeton in pic.jetons:
+        if not set(jeton.points) <= shown:
+            raise ValueError(f"jeton before {jeton.points}: not drawn points")
+        if len(jeton.points) == 2 and not _neighbours(pic, *jeton.points):
+            raise ValueError(f"jeton between {jeton.points}: not neighbours in one row")
+    for point in (*pic.coins, *(f.point for f in pic.fichets)):
+        if point not in shown:
+            raise ValueError(f"point {point} of a coin or fichet is not drawn")
+
+
+def _neighbours(pic: Picture, first: int, second: int) -> bool:
+    for row in (pic.top, pic.bottom):
+        if first in row and second in row:
+            return abs(row.index(first) - row.index(second)) == 1
+    return False
 
 
 # --- layout --------------------------------------------------------------------------------
@@ -262,7 +378,8 @@ def _layout(pic: Picture) -> _Layout:
     bottom_margin = _LABEL_MARGIN if any(p in pic.labels for p in pic.bottom) else 0.0
     top_margin = _LABEL_MARGIN if any(p in pic.labels for p in pic.top) else 0.0
     play_h = 2 * _POINT_LEN + _ROW_GAP if (pic.top and pic.bottom) else _POINT_LEN + _SINGLE_PAD
-    play_bottom = _OUTER + bottom_margin + _FRAME
+    rail = _RAIL if pic.holes else _FRAME  # the long sides; the short ones stay narrow
+    play_bottom = _OUTER + bottom_margin + rail
     play_top = play_bottom + play_h
     if has_ribba:
         bar_x: float | None = left + 6 + _BAR_W / 2
@@ -277,12 +394,12 @@ def _layout(pic: Picture) -> _Layout:
         play_bottom=play_bottom,
         play_top=play_top,
         tray_x=tray_x,
-        frame_bottom=play_bottom - _FRAME,
-        frame_top=play_top + _FRAME,
+        frame_bottom=play_bottom - rail,
+        frame_top=play_top + rail,
         frame_right=frame_right,
         dice_x=dice_x,
         width=width,
-        height=play_top + _FRAME + top_margin + _OUTER,
+        height=play_top + rail + top_margin + _OUTER,
     )
 
 
@@ -391,24 +508,45 @@ def _triangle(pt: _Point) -> list[tuple[float, float]]:
     return [(pt.x - half, pt.base), (pt.x + half, pt.base), (pt.x, tip)]
 
 
+def point_colours(pic: Picture) -> dict[int, Literal["dark", "light"]]:
+    """The colour of every drawn point.
+
+    Colours alternate along each row and are offset by one between the rows, so that two
+    facing points differ: then they alternate along any path that runs down one row and
+    back up the other, across the fold too, and an even number of points always lands on
+    the colour it starts from (fr 4855; de 3376; da 752; sv 2145).
+    """
+    colours: dict[int, Literal["dark", "light"]] = {}
+    for offset, row in ((0, pic.top), (1, pic.bottom)):
+        for col, p in enumerate(row):
+            colours[p] = "dark" if (col + offset) % 2 == 0 else "light"
+    return colours
+
+
 def _draw_points(ax: Axes, pic: Picture, geo: dict[int, _Point]) -> None:
-    """Alternate colours along each row, offset by one between rows as on a real board."""
-    dark, light = [], []
-    for pt in geo.values():
-        is_dark = (pt.col + (0 if pt.direction < 0 else 1)) % 2 == 0
-        (dark if is_dark else light).append(_triangle(pt))
-    for polys, colour in ((dark, _DARK_POINT), (light, _LIGHT_POINT)):
+    colours = point_colours(pic)
+    for name, colour in (("dark", _DARK_POINT), ("light", _LIGHT_POINT)):
+        polys = [_triangle(pt) for p, pt in geo.items() if colours[p] == name]
         if polys:
-            ax.add_collection(
-                PolyCollection(
-                    polys,
-                    facecolors=colour,
-                    edgecolors=_POINT_EDGE,
-                    linewidths=0.4,
-                    zorder=2,
-                    clip_on=False,
-                )
+            collection = PolyCollection(
+                polys,
+                facecolors=colour,
+                edgecolors=_POINT_EDGE,
+                linewidths=0.4,
+                zorder=2,
+                clip_on=False,
             )
+            if pic.holes:  # named groups in the SVG, so tests can read the colours back
+                collection.set_gid(f"points-{name}")
+            ax.add_collection(collection)
+    coins = [_triangle(geo[p]) for p in sorted(pic.coins)]
+    if coins:  # the coin de repos: outlined heavily (fr 4824)
+        outline = PolyCollection(
+            coins, facecolors="none", edgecolors=_FRAME_EDGE, linewidths=1.8, zorder=2.5
+        )
+        outline.set_gid("coins")
+        outline.set_clip_on(False)
+        ax.add_collection(outline)
     marked = [_triangle(geo[p]) for p in sorted(pic.highlight) if p in geo]
     if marked:
         ax.add_collection(
@@ -482,6 +620,95 @@ def _collect_checkers(pic: Picture, lay: _Layout, geo: dict[int, _Point]) -> _Ch
             slots = [_bar_slot(lay, colour, k) for k in range(cap)]
             checkers.stack(colour, slots, count, cap)
     return checkers
+
+
+# --- the Trictrac rails ---------------------------------------------------------------------
+
+
+def _rail_y(lay: _Layout, pt: _Point, lane: Literal["inner", "holes"]) -> float:
+    """y of a lane of the rail beside a point's base: jetons inside, holes outside."""
+    depth = 0.32 if lane == "inner" else 0.74
+    return pt.base - pt.direction * depth
+
+
+def _rail_x(geo: dict[int, _Point], points: Sequence[int]) -> float:
+    return sum(geo[p].x for p in points) / len(points)
+
+
+def _markers(
+    ax: Axes, xy: list[tuple[float, float]], gid: str, size: float, zorder: float, **style: object
+) -> None:
+    """One marker line (one SVG group of ``<use>`` elements) for a kind of rail furniture."""
+    if not xy:
+        return
+    line = Line2D(
+        [x for x, _ in xy],
+        [y for _, y in xy],
+        linestyle="none",
+        markersize=_pt(size),
+        zorder=zorder,
+        clip_on=False,
+        **style,  # type: ignore[arg-type]
+    )
+    line.set_gid(gid)
+    ax.add_line(line)
+
+
+def _draw_rails(ax: Axes, pic: Picture, lay: _Layout, geo: dict[int, _Point]) -> None:
+    """Holes opposite every point, the pegs in them, the jetons and the coins' marks."""
+    if not pic.holes:
+        return
+    holes = [(pt.x, _rail_y(lay, pt, "holes")) for pt in geo.values()]
+    _markers(
+        ax, holes, "holes", 2 * _HOLE, 3, marker="o", markerfacecolor=_HOLE_INK, markeredgewidth=0
+    )
+    coins = [(geo[p].x, _rail_y(lay, geo[p], "inner")) for p in sorted(pic.coins)]
+    _markers(
+        ax,
+        coins,
+        "coin-marks",
+        0.42,
+        3,
+        marker="D",
+        markerfacecolor=_COIN_MARK,
+        markeredgecolor=_FRAME_EDGE,
+        markeredgewidth=0.8,
+    )
+    for colour in ("w", "b"):
+        pegs = [
+            (geo[f.point].x, _rail_y(lay, geo[f.point], "holes"))
+            for f in pic.fichets
+            if f.colour == colour
+        ]
+        fill, edge = _CHECKER[colour]
+        _markers(
+            ax,
+            pegs,
+            f"fichets-{colour}",
+            2 * _PEG,
+            4,
+            marker="o",
+            markerfacecolor=fill,
+            markeredgecolor=edge,
+            markeredgewidth=1.0,
+        )
+        jetons = [
+            (_rail_x(geo, j.points) + shift, _rail_y(lay, geo[j.points[0]], "inner"))
+            for j in pic.jetons
+            if j.colour == colour
+            for shift in ((0.0,) if j.count == 1 else (-0.22, 0.22))
+        ]
+        _markers(
+            ax,
+            jetons,
+            f"jetons-{colour}",
+            2 * _JETON,
+            4,
+            marker="o",
+            markerfacecolor=_JETON_FILL,
+            markeredgecolor=_ARROW[colour],
+            markeredgewidth=1.6,
+        )
 
 
 def _draw_off(ax: Axes, pic: Picture, lay: _Layout) -> None:
@@ -630,14 +857,16 @@ def _endpoint(
     return pt.x, _stack_end(pic, pt, ref, colour, landing)
 
 
-def _curvature(lay: _Layout, a: tuple[float, float], b: tuple[float, float], index: int) -> float:
+def _curvature(
+    lay: _Layout, a: tuple[float, float], b: tuple[float, float], index: int, base: float = 0.22
+) -> float:
     """Bend every arrow toward the middle of the board, each index a little more.
 
     With matplotlib's ``arc3`` the control point lies at ``mid + rad * (dy, -dx)``;
     the sign of ``rad`` is chosen so that this offset points toward the board centre,
     which keeps arrows over the playing surface instead of off the page.
     """
-    magnitude = 0.22 + 0.09 * index
+    magnitude = base + 0.09 * index
     dx, dy = b[0] - a[0], b[1] - a[1]
     centre_x = (lay.play_left + lay.play_right) / 2
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
@@ -658,6 +887,9 @@ def _burst(x: float, y: float, spikes: int = 8) -> list[tuple[float, float]]:
 def _draw_arrow(
     ax: Axes, pic: Picture, lay: _Layout, geo: dict[int, _Point], arrow: Arrow, index: int
 ) -> None:
+    if arrow.kind in _HIT_KINDS:
+        _draw_hit(ax, pic, lay, geo, arrow, index)
+        return
     colour = _ARROW[arrow.colour]
     a = _endpoint(pic, lay, geo, arrow.start, arrow.colour, landing=False)
     b = _endpoint(pic, lay, geo, arrow.end, arrow.colour, landing=True)
@@ -699,21 +931,92 @@ def _draw_arrow(
         _arrow_label(ax, _label_spot(a, b, rad), arrow.label, colour)
 
 
-def _mark_hit(ax: Axes, at: tuple[float, float], colour: str) -> None:
-    ax.add_line(
-        Line2D(
-            [at[0]],
-            [at[1]],
-            linestyle="none",
-            marker="X",
-            markersize=_pt(0.42),
-            markerfacecolor=colour,
-            markeredgecolor="#ffffff",
-            markeredgewidth=0.8,
-            zorder=8,
-            clip_on=False,
+def _draw_hit(
+    ax: Axes, pic: Picture, lay: _Layout, geo: dict[int, _Point], arrow: Arrow, index: int
+) -> None:
+    """A Trictrac hit: the hitting checker stays, so the arrow only points at the blot.
+
+    À vrai: a solid line, a filled head and a cross on the blot; à faux (every passage
+    closed, fr 4768): a dashed line, a hollow head and a ring. A hit by the two dice added
+    bends through its passage ``via``.
+    """
+    colour = _ARROW[arrow.colour]
+    faux = arrow.kind == "faux"
+    a = _endpoint(pic, lay, geo, arrow.start, arrow.colour, landing=False)
+    b = _endpoint(pic, lay, geo, arrow.end, arrow.colour, landing=True)
+    legs = [(a, b)]
+    if arrow.via is not None:
+        v = _endpoint(pic, lay, geo, arrow.via, arrow.colour, landing=True)
+        legs = [(a, v), (v, b)]
+    style = {
+        "linewidth": 2.0,
+        "linestyle": _FAUX_DASH if faux else "solid",
+        "edgecolor": colour,
+        "facecolor": "#ffffff" if faux else colour,
+        "path_effects": [patheffects.withStroke(linewidth=4.2, foreground="#ffffff")],
+        "mutation_scale": 16,
+        "zorder": 7,
+        "clip_on": False,
+    }
+    rad = 0.0
+    for number, (start, end) in enumerate(legs, start=1):
+        last = number == len(legs)
+        rad = _curvature(lay, start, end, index, base=0.05)  # hits share ends: bend little
+        patch = FancyArrowPatch(
+            start,
+            end,
+            connectionstyle=f"arc3,rad={rad:.2f}",
+            arrowstyle="-|>,head_length=0.55,head_width=0.3" if last else "-",
+            shrinkA=_pt(_CHECKER_D * 0.42) if number == 1 else 0.0,
+            shrinkB=_pt(_CHECKER_D * 0.4) if last else 0.0,
+            **style,  # type: ignore[arg-type]
         )
+        patch.set_gid(f"hit-{arrow.kind}-{index}" + ("" if last else "-passage"))
+        ax.add_patch(patch)
+    if faux:
+        _mark_ring(ax, b, colour, f"hit-{arrow.kind}-{index}-mark")
+    else:
+        _mark_hit(ax, b, colour, f"hit-{arrow.kind}-{index}-mark")
+    if arrow.label and arrow.via is not None:  # at the passage: hits on one blot differ there
+        x, y = legs[0][1]
+        _arrow_label(ax, (x, y + (0.6 if y < lay.mid_y else -0.6)), arrow.label, colour)
+    elif arrow.label:
+        _arrow_label(ax, _label_spot(*legs[-1], rad), arrow.label, colour)
+
+
+def _mark_ring(ax: Axes, at: tuple[float, float], colour: str, gid: str) -> None:
+    ring = Line2D(
+        [at[0]],
+        [at[1]],
+        linestyle="none",
+        marker="o",
+        markersize=_pt(0.42),
+        markerfacecolor="none",
+        markeredgecolor=colour,
+        markeredgewidth=2.0,
+        zorder=8,
+        clip_on=False,
     )
+    ring.set_gid(gid)
+    ax.add_line(ring)
+
+
+def _mark_hit(ax: Axes, at: tuple[float, float], colour: str, gid: str | None = None) -> None:
+    cross = Line2D(
+        [at[0]],
+        [at[1]],
+        linestyle="none",
+        marker="X",
+        markersize=_pt(0.42),
+        markerfacecolor=colour,
+        markeredgecolor="#ffffff",
+        markeredgewidth=0.8,
+        zorder=8,
+        clip_on=False,
+    )
+    if gid:
+        cross.set_gid(gid)
+    ax.add_line(cross)
 
 
 def _label_spot(a: tuple[float, float], b: tuple[float, float], rad: float) -> tuple[float, float]:
@@ -761,6 +1064,7 @@ def _draw(pic: Picture) -> Figure:
     geo = _point_geometry(pic, lay)
     fig, ax = _new_figure(lay)
     _draw_frame(ax, lay)
+    _draw_rails(ax, pic, lay, geo)
     _draw_points(ax, pic, geo)
     _collect_checkers(pic, lay, geo).draw(ax)
     _draw_off(ax, pic, lay)

@@ -3,14 +3,78 @@
 This is the only place where rules-free drawing meets a game's geometry: it maps each
 player's own point numbers to the absolute board and turns a play into arrows. It decides
 nothing about legality — a figure's play has been checked before it gets here.
+
+A Trictrac board (:class:`TrictracView`) is dressed after the texts: each player's fifteen
+dames start on his own point 1, the *talon* (p0 in the notes' counting, where "votre
+n-ième case" is own point n + 1, fr 4826), on the side of the board the view names; his own
+point 12 is his *coin de repos* (fr 4826, note 94); a hole is bored in the rail opposite
+every point (fr 4596), and his *fichet* stands in the hole of the holes he has won, counted
+from the talon's side (fr 4784 "en commençant du côté de la pile des dames"); his points
+under twelve are a *jeton* in front of the point fr 4784 names (:data:`JETON_PLACES`), two
+jetons when he marks *en bredouille* (fr 4808). The same board serves the Plein (fr 5965).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
 from ..core.dice import Roll
 from ..core.moves import Move, Play
 from ..core.position import Colour, Geometry, Position
-from .board import Arrow, Picture, PointRef
+from .board import Arrow, Fichet, Jeton, Picture, PointRef
+
+TALON = 1  # own point of the talon (fr 4604: "la première flèche")
+COIN = 12  # own point of the coin de repos: "la onzième case" after the talon (fr 4826)
+# Where a jeton marks a player's points, as own points (fr 4784): "deux points, au bout et
+# devant la flèche ou lame de l'as" (own 2); "quatre points … entre la lame du trois et
+# celle du quatre" (own 4 and 5); "six points devant la lame du cinq, ou contre la bande de
+# séparation" (own 6); "huit points au-delà de la bande de séparation devant la lame du
+# six" (own 7); "dix points devant les lames du huit, du neuf ou du dix" (own 9–11: the
+# middle one). The German text counts alike (de 3380); seed 002:8 places them otherwise.
+JETON_PLACES: dict[int, tuple[int, ...]] = {2: (2,), 4: (4, 5), 6: (6,), 8: (7,), 10: (10,)}
+# Seed 002 names the flèches A–Y without W from the talon of the player it follows
+# (002:24; A = his talon, L = his coin, M = the other's coin, Y = the other's talon).
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVXY"
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What one player has marked: points under twelve (jetons) and holes (fichet)."""
+
+    points: int = 0
+    holes: int = 0
+    bredouille: bool = False  # marks with two jetons: he scored while the other had none
+
+    def __post_init__(self) -> None:
+        if self.points and self.points not in JETON_PLACES:
+            raise ValueError(f"no jeton place for {self.points} points (fr 4784: 2, 4 … 10)")
+        if not 0 <= self.holes <= 12:
+            raise ValueError(f"a player has 0 to 12 holes, not {self.holes}")
+
+
+@dataclass(frozen=True)
+class HitArrow:
+    """A Trictrac hit to draw, in the hitting player's own numbering (nothing moves)."""
+
+    colour: Colour
+    start: int
+    end: int
+    kind: Literal["vrai", "faux"]
+    via: int | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class TrictracView:
+    """How a Trictrac board is dressed: which side the talons are on, the players' marks,
+    hits, and whether the points are lettered as in seed 002."""
+
+    talon_side: Literal["left", "right"] = "left"
+    marks: Mapping[Colour, Marks] = field(default_factory=dict)
+    hits: tuple[HitArrow, ...] = ()
+    letters: bool = False
 
 
 def board_rows(numbering: Colour) -> tuple[list[int], list[int]]:
@@ -47,11 +111,13 @@ def picture(
     highlight: tuple[int, ...] = (),
     title: str = "",
     labels: str = "numbering",
+    trictrac: TrictracView | None = None,
 ) -> Picture:
     """The picture of ``position`` seen and numbered from ``numbering``'s side.
 
     ``labels="owners"`` numbers each point by the player whose side it is (games in which
     each player runs along his own half, like Tourne-Case) instead of by ``numbering``.
+    With ``trictrac`` the whole board is drawn as a Trictrac board (see the module).
     """
 
     def absolute(own: int) -> int:
@@ -59,6 +125,8 @@ def picture(
 
     if kind == "board":
         top_abs, bottom_abs = board_rows(numbering)
+        if trictrac is not None:
+            top_abs, bottom_abs = _talon_side(top_abs, bottom_abs, absolute(TALON), trictrac)
     else:
         top_own, bottom_own = own_rows(kind, quarter)
         top_abs, bottom_abs = [absolute(p) for p in top_own], [absolute(p) for p in bottom_own]
@@ -76,7 +144,9 @@ def picture(
         names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
     else:
         names = {p: str(geometry.own(numbering, p)) for p in shown}
-    return Picture(
+    if trictrac is not None and trictrac.letters:
+        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
+    drawn = Picture(
         points=position.points,
         top=tuple(top_abs),
         bottom=tuple(bottom_abs),
@@ -88,6 +158,48 @@ def picture(
         highlight=frozenset(absolute(p) for p in highlight),
         title=title,
     )
+    return _dress(drawn, geometry, trictrac) if trictrac is not None else drawn
+
+
+def _talon_side(
+    top: list[int], bottom: list[int], talon: int, view: TrictracView
+) -> tuple[list[int], list[int]]:
+    """Mirror the board when the viewer's talon would stand on the other side."""
+    row = top if talon in top else bottom
+    on_left = row.index(talon) < len(row) / 2
+    if on_left == (view.talon_side == "left"):
+        return top, bottom
+    return top[::-1], bottom[::-1]
+
+
+def _dress(drawn: Picture, geometry: Geometry, view: TrictracView) -> Picture:
+    """Add the rails, the coins, each player's jetons and fichet, and the hit arrows."""
+    jetons: list[Jeton] = []
+    fichets: list[Fichet] = []
+    for colour, marks in sorted(view.marks.items()):
+        if marks.points:
+            places = JETON_PLACES[marks.points]
+            points = tuple(geometry.absolute(colour, own) for own in places)
+            jetons.append(Jeton(colour.value, points, 2 if marks.bredouille else 1))
+        if marks.holes:
+            fichets.append(Fichet(colour.value, geometry.absolute(colour, marks.holes)))
+    hits = tuple(_hit_arrow(hit, geometry) for hit in view.hits)
+    return replace(
+        drawn,
+        arrows=drawn.arrows + hits,
+        holes=True,
+        coins=frozenset(geometry.absolute(c, COIN) for c in Colour),
+        jetons=tuple(jetons),
+        fichets=tuple(fichets),
+    )
+
+
+def _hit_arrow(hit: HitArrow, geometry: Geometry) -> Arrow:
+    def absolute(own: int) -> int:
+        return geometry.absolute(hit.colour, own)
+
+    via = absolute(hit.via) if hit.via is not None else None
+    return Arrow(absolute(hit.start), absolute(hit.end), hit.colour.value, hit.kind, hit.label, via)
 
 
 def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:

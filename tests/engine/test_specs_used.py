@@ -13,7 +13,7 @@ SKIP = {"_build", "_generated", "_static", "_templates", "_ext"}
 
 # ```{board} brade/explosion   (also ````{board} … and :::{score-table} … fences)
 DIRECTIVE = re.compile(
-    r"^\s*(?:`{3,}|:{3,})\{(board|score-table|peg-board|ledger-table)\}\s+(\S+)\s*$"
+    r"^\s*(?:`{3,}|:{3,})\{(board|score-table|peg-board|ledger-table|counting-table)\}\s+(\S+)\s*$"
 )
 
 
@@ -41,6 +41,10 @@ def test_the_directive_pattern() -> None:
     assert placed_by("::::{score-table} brade/points-table ") == (
         "score-table",
         "brade/points-table",
+    )
+    assert placed_by("```{counting-table} counting/verbindungen") == (
+        "counting-table",
+        "counting/verbindungen",
     )
     assert placed_by("```{figure} brade/explosion") is None
     assert placed_by("``{board} brade/explosion") is None

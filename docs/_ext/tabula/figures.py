@@ -1,4 +1,4 @@
-"""The ``board`` and ``score-table`` directives.
+"""The ``board``, ``score-table`` and ``counting-table`` directives.
 
 Usage in MyST::
 
@@ -14,6 +14,12 @@ Usage in MyST::
     :points-header: Poäng
     ```
 
+    ```{counting-table} counting/verbindungen
+    | | Verbindungen |
+    |:--|--:|
+    | Die Sieben fällt auf sechserlei Art und hat also | {sieben} |
+    ```
+
 The directive only parses its options and asks the engine (:mod:`engine.figures`) to check
 the figure's claims and draw it; a claim that does not hold fails the build with a message
 naming the figure and the claim. Caption, alt text and table labels are ordinary
@@ -24,6 +30,7 @@ format: SVG for HTML, vector PDF for LaTeX.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +229,114 @@ def _checked_legend_block(prepared: Prepared) -> nodes.Node:
     return nodes.container("", *legend.children, classes=["tabula-checked-block"])
 
 
+PLACEHOLDER = re.compile(r"\{([^{}`]+)\}")
+
+
+class CountingTableDirective(SphinxDirective):
+    """A table of counts: the page writes the table, the engine fills in its numbers.
+
+    The content is a table in the page's language (the source's words where the table is
+    the source's), after an optional paragraph that becomes its title. A cell ``{claim}``
+    prints what the engine counts for that claim of the specification (the text's number,
+    checked against the 36 throws), ``{= count hit 6}`` a number the edition adds without a
+    line to check. A claim recorded as wrong (``disagrees``) prints the source's number,
+    marked, and a note under the table gives the computed one. The words around the
+    numbers are translatable; the numbers are not.
+    """
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {"name": directives.unchanged}  # noqa: RUF012
+
+    def run(self) -> list[nodes.Node]:
+        prepared = _prepare(self, self.arguments[0])
+        if prepared is None:
+            return []
+        holder = nodes.Element()
+        self.state.nested_parse(self.content, self.content_offset, holder)
+        tables = list(holder.findall(nodes.table))
+        if len(tables) != 1:
+            logger.error(
+                "counting table %s: the content must be one table",
+                self.arguments[0],
+                location=self.get_location(),
+            )
+            return []
+        table = tables[0]
+        source, line = self.get_source_info()
+        for paragraph in holder.findall(nodes.paragraph):
+            if not paragraph.source:  # a nested parse leaves cells without: no message then
+                paragraph.source, paragraph.line = source, line
+        try:  # after the sources are set: the filled cells must stay without one
+            notes = fill_counts(table, prepared.spec)
+        except TabulaError as error:
+            logger.error("%s", error, location=self.get_location(), type="tabula")
+            return []
+        table["classes"] += ["tabula-counts"]
+        _title(table, [n for n in holder.children if isinstance(n, nodes.paragraph)])
+        self.add_name(table)
+        return [table, *notes, _counting_legend(prepared)]
+
+
+def _title(table: nodes.table, paragraphs: list[nodes.paragraph]) -> None:
+    """A paragraph before the table is its title (translatable, like a figure's caption)."""
+    if not paragraphs:
+        return
+    first = paragraphs[0]
+    title = nodes.title(first.rawsource, "", *first.children)
+    title.source, title.line = first.source, first.line
+    table.insert(0, title)
+
+
+def fill_counts(table: nodes.table, spec: Any) -> list[nodes.Node]:
+    """Replace each cell's ``{…}`` by the engine's number; return the notes of wrong cells.
+
+    A filled cell becomes a paragraph without a source line, so it is not a message to
+    translate: every language prints the number the engine counted.
+    """
+    from engine.counting.claims import cell
+
+    notes = nodes.enumerated_list(classes=["tabula-count-notes"], enumtype="loweralpha")
+    for paragraph in list(table.findall(nodes.paragraph)):
+        text = paragraph.astext()
+        if not PLACEHOLDER.search(text):
+            continue
+        filled = nodes.paragraph(classes=["tabula-count"])
+        position = 0
+        for match in PLACEHOLDER.finditer(text):
+            filled += nodes.Text(text[position : match.start()])
+            found = cell(spec, match.group(1).strip())
+            filled += nodes.Text(found.text)
+            if found.wrong:
+                mark = chr(ord("a") + len(notes))
+                filled += nodes.superscript(mark, mark, classes=["tabula-count-mark"])
+                message = _(
+                    "The source prints %(printed)s; counted from the 36 throws: %(computed)s."
+                ) % {"printed": found.text, "computed": found.computed}
+                notes += nodes.list_item("", nodes.paragraph(message, message))
+            position = match.end()
+        filled += nodes.Text(text[position:])
+        paragraph.replace_self(filled)
+    return [notes] if len(notes) else []
+
+
+def _counting_legend(prepared: Prepared) -> nodes.Node:
+    """The checked line; with the number of the text's statements the engine finds wrong."""
+    if not prepared.disagreements:
+        return _checked_legend_block(prepared)
+    text = _(
+        "Checked by the engine: %(count)d statement(s) of the text, of which it finds "
+        "%(wrong)d wrong (%(figure)s)."
+    ) % {
+        "count": prepared.claims,
+        "wrong": prepared.disagreements,
+        "figure": f"diagrams/{prepared.spec.id}.toml",
+    }
+    paragraph = nodes.paragraph(text, text, classes=["tabula-checked"])
+    return nodes.container("", paragraph, classes=["tabula-checked-block"])
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("board", BoardDirective)
     app.add_directive("score-table", ScoreTableDirective)
+    app.add_directive("counting-table", CountingTableDirective)
