@@ -116,4 +116,4 @@ def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
 def _load_builtin() -> None:
     if _GAMES:
         return
-    from ..games import brade, dames_rabattues, plein, tourne_case  # noqa: F401  (each registers itself)
+    from ..games import brade, dames_rabattues, plein, tourne_case, trictrac  # noqa: F401  (each registers itself)
