@@ -209,16 +209,21 @@ def blot_hits(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
 
 
 def _fill_numbers(side: Side, leaf: Leaf, target: int) -> set[int]:
-    """The numbers by which ``leaf`` brings a checker onto the half-case ``target``."""
+    """The numbers by which ``leaf`` brings a checker onto the half-case ``target``.
+
+    A move onto it from a point where the mover had a checker fills by its die; a move
+    continuing one that ended on its starting point fills by both joined (*tout d'une*).
+    When both are true the play realises both moyens (ternes: "du trois et du ternes",
+    fr 4993).
+    """
     found: set[int] = set()
-    moves = leaf.moves
-    for move in moves:
+    for move in leaf.moves:
         if move.end != target:
             continue
-        before = [m for m in moves if m.end == move.start and m is not move]
-        if before and not side.me[move.start]:
-            found.add(before[0].die + move.die)  # tout d'une
-        else:
+        before = [m for m in leaf.moves if m.end == move.start and m is not move]
+        if before:
+            found.add(before[0].die + move.die)
+        if side.me[move.start]:
             found.add(move.die)
     return found
 

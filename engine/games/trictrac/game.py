@@ -14,6 +14,7 @@ from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
 from ...core.registry import Outcome
 from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
+from .ecole import Ecole, claims
 from .evaluation import Event, evaluate
 from .marking import (
     FIELDS,
@@ -286,3 +287,45 @@ def _name(colour: Colour) -> str:
 
 
 TRICTRAC = Trictrac()
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How a throw was marked: the marks after, the écoles, whether the mover may leave."""
+
+    marks: Marks
+    ecoles: tuple[Ecole, ...]
+    may_leave: bool
+
+
+def marking(
+    position: Position,
+    roll: Roll,
+    leaf: Leaf,
+    rules: TrictracRules,
+    *,
+    marked: int | None = None,
+    opponent_marked: int | None = None,
+    leave: bool = False,
+) -> Marking:
+    """Mark a throw played as ``leaf``, with what each player marked (default: his due).
+
+    The mover keeps what he rightly marked, the other marks his due; each école is marked by
+    the one it goes to, the thrower first (fr 4796). A mover who leaves (fr 4896–4912) marks
+    his gains, loses what is left over, and the other gains nothing from the throw.
+    """
+    evaluation = TRICTRAC.evaluate(position, roll, rules)
+    mover = evaluation.mover
+    due, due_other = evaluation.gains("mover", leaf), evaluation.gains("opponent", leaf)
+    marked = due if marked is None else marked
+    opponent_marked = due_other if opponent_marked is None else opponent_marked
+    ecoles = claims(due, marked, due_other, opponent_marked)
+    to_mover = min(marked, due) + sum(e.points for e in ecoles if e.to == "mover")
+    to_other = min(opponent_marked, due_other) + sum(e.points for e in ecoles if e.to == "opponent")
+    first = gain(Marks.of(position), mover, to_mover, rules)
+    if leave:
+        if not first.holes:
+            raise TabulaError("only a hole completed by one's own dice allows leaving (fr 4910)")
+        return Marking(leaving(first.marks, mover), tuple(ecoles), True)
+    second = gain(first.marks, mover.other, to_other, rules)
+    return Marking(second.marks, tuple(ecoles), first.holes > 0)
