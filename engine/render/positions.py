@@ -51,7 +51,8 @@ def picture(
     """The picture of ``position`` seen and numbered from ``numbering``'s side.
 
     ``labels="owners"`` numbers each point by the player whose side it is (games in which
-    each player runs along his own half, like Tourne-Case) instead of by ``numbering``.
+    each player runs along his own half, like Tourne-Case) instead of by ``numbering``;
+    ``labels="cases"`` does the same from 0, the talon (Trictrac's "n-ième case").
     """
 
     def absolute(own: int) -> int:
@@ -74,6 +75,8 @@ def picture(
     shown = (*top_abs, *bottom_abs)
     if labels == "owners":
         names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
+    elif labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
+        names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
     else:
         names = {p: str(geometry.own(numbering, p)) for p in shown}
     return Picture(

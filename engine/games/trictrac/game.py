@@ -69,7 +69,8 @@ class Trictrac:
     geometry: ClassVar[Geometry] = GEOMETRY
     rules_type: ClassVar[type] = TrictracRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = FIELDS
-    labels: ClassVar[str] = "numbering"
+    # drawn with the text's numbering: each side's cases from 0, its talon (fr 4826)
+    labels: ClassVar[str] = "cases"
 
     def start(self) -> Position:
         points = [0] * POINTS
