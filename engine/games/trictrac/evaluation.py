@@ -315,8 +315,8 @@ def impuissance(roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Ev
     """Each die that cannot be played gives the opponent two points (fr 4746, law 5498)."""
     played = max(len(leaf.moves) for leaf in leaves)
     unplayable = 2 - played
-    if unplayable <= 0:
-        return []
+    if unplayable <= 0 or any(leaf.side.off == CHECKERS for leaf in leaves):
+        return []  # a die left over once the last checker is off is no checker unplayed
     return [_event("dame-impuissante", roll, rules, moyens=unplayable)]
 
 

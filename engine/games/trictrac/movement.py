@@ -176,7 +176,7 @@ def par_puissance(side: Side, roll: Roll) -> Leaf | None:
         return None  # par effet
     if not _two_reach(side, roll, OPPONENT_COIN):
         return None
-    a, b = roll
+    a, b = dice_of(roll)  # the higher die first, whatever order the dice were thrown in
     moves = (Move(OPPONENT_COIN - a, COIN, a), Move(OPPONENT_COIN - b, COIN, b))
     after = side.moved(moves[0].start, COIN).moved(moves[1].start, COIN)
     return Leaf(moves, after, puissance=True)

@@ -31,8 +31,10 @@ class TrictracRules:
         and the whole throw can be played (fr 4999–5007).
     ``mixed_hit``
         a blot reached à vrai and also by a blocked sum: ``vrai-only`` (default) counts no
-        à-faux points for it; ``both`` counts the à-faux moyen too. No text speaks of it;
-        every example is consistent with the default.
+        à-faux points for it; ``both`` counts the à-faux moyen too. No text speaks of it, and
+        the engine shows why: the single dice start from the very points that are the
+        passages of the joined numbers, so a blot hit à faux is never hit à vrai; the two
+        readings never differ (the switch stays to show it, tested).
     ``one_die``
         when only one die of a simple can be played: ``either`` (default; the 1698 text
         asks only to play all one can, fr 4746, 5498) or ``higher``.
