@@ -12,7 +12,7 @@ DOCS = ROOT / "docs"
 SKIP = {"_build", "_generated", "_static", "_templates", "_ext"}
 
 # ```{board} brade/explosion   (also ````{board} … and :::{score-table} … fences)
-DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{(board|score-table)\}\s+(\S+)\s*$")
+DIRECTIVE = re.compile(r"^\s*(?:`{3,}|:{3,})\{(board|score-table|tariff-table)\}\s+(\S+)\s*$")
 
 
 def placed_figures() -> dict[str, list[str]]:

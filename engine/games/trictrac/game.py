@@ -201,7 +201,15 @@ class Trictrac:
         }
 
     def table_facts(self) -> dict[str, int]:
-        return {}
+        """The tariffs, as ``"GAME ROW simple|doublet"`` (-1 where a throw cannot score so)."""
+        from .tariff import TARIFFS
+
+        facts: dict[str, int] = {}
+        for game in ("trictrac", "toccategli"):
+            for row in TARIFFS[game]:
+                facts[f"{game} {row.key} simple"] = -1 if row.simple is None else row.simple
+                facts[f"{game} {row.key} doublet"] = -1 if row.doublet is None else row.doublet
+        return facts
 
 
 def _marked(
