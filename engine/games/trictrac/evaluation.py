@@ -90,7 +90,15 @@ def _event(
 ) -> Event:
     row = rate(rules.game, kind, qualifier)
     points = row.value(is_doublet(roll), moyens)
-    return Event(kind, row.to, points, moyens, lines=row.lines, **more)
+    lines = row.lines
+    if (rules.game, kind, qualifier, rules.toccategli_petit_jan) == (
+        "toccategli",
+        "remplir",
+        "petit-jan",
+        "de-56",
+    ):  # de note 56: 2, or 4 by a doublet or when two stones could close
+        points, lines = (4 if is_doublet(roll) or moyens > 1 else 2), "de note 56"
+    return Event(kind, row.to, points, moyens, lines=lines, **more)
 
 
 # -- the rare jans -------------------------------------------------------------------------

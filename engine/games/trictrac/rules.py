@@ -35,6 +35,10 @@ class TrictracRules:
         the engine shows why: the single dice start from the very points that are the
         passages of the joined numbers, so a blot hit à faux is never hit à vrai; the two
         readings never differ (the switch stays to show it, tested).
+    ``toccategli_petit_jan``
+        the Toccategli's value for making the kleiner Jan: ``001`` (default: "nur 4 und 6",
+        001 687) or ``de-56`` (de note 56: 2 by a simple throw, 4 by a doublet, and 4 when a
+        simple throw could close with two stones).
     ``one_die``
         when only one die of a simple can be played: ``either`` (default; the 1698 text
         asks only to play all one can, fr 4746, 5498) or ``higher``.
@@ -62,6 +66,7 @@ class TrictracRules:
     toc_double: bool = False
     coin_fill: Literal["prevailing", "first-opinion"] = "prevailing"
     mixed_hit: Literal["vrai-only", "both"] = "vrai-only"
+    toccategli_petit_jan: Literal["001", "de-56"] = "001"
     one_die: Literal["either", "higher"] = "either"
     bear_off: Literal["exact", "free"] = "exact"
     bear_off_whole: bool = False
@@ -75,6 +80,7 @@ class TrictracRules:
         "toc_double": (False, True),
         "coin_fill": ("prevailing", "first-opinion"),
         "mixed_hit": ("vrai-only", "both"),
+        "toccategli_petit_jan": ("001", "de-56"),
         "one_die": ("either", "higher"),
         "bear_off": ("exact", "free"),
         "bear_off_whole": (False, True),
@@ -88,6 +94,7 @@ class TrictracRules:
         "toc_double": "fr 6023",
         "coin_fill": "fr 4997–5021",
         "mixed_hit": "fr 4768, 5213–5221 (silent on the mixed case)",
+        "toccategli_petit_jan": "001 687; de note 56 (6339)",
         "one_die": "fr 4746, 5498",
         "bear_off": "fr 5035–5037, 5398",
         "bear_off_whole": "fr 5035; de 3500; 001 745",
