@@ -126,7 +126,9 @@ class Trictrac:
         marks = counted_throw(marks, mover)
         template = position.replace(turn=mover.other, dice=None)
         after = leaf.side.points(mover, template)
-        if leaf.side.off == CHECKERS:  # the first out: both pile up again, he keeps the dice
+        if leaf.side.off == CHECKERS and rules.game != "toccategli":
+            # the first out: both pile up again, he keeps the dice (in the Toccategli he
+            # has won the Satz instead, 001 779, 959)
             after = self.start().replace(turn=mover)
             marks = new_releve(marks)
         after = marks.store(after)
@@ -175,7 +177,7 @@ class Trictrac:
         rules = rules or TrictracRules()
         marks = Marks.of(position)
         if rules.game == "toccategli":
-            return _satz(marks)
+            return _satz(marks, position)
         tour = TOUR if rules.game == "trictrac" else int(rules.tour)
         for colour in Colour:
             if marks.holes[colour.index] >= tour:
@@ -233,7 +235,7 @@ def _marked(
     return second.marks, first.holes
 
 
-def _satz(marks: Marks) -> Outcome | None:
+def _satz(marks: Marks, position: Position) -> Outcome | None:
     """Toccategli: the Satz is won at twelve points; its kind by the loser's points.
 
     001 605: simple when both have their points in the second table; double when the loser
@@ -241,7 +243,8 @@ def _satz(marks: Marks) -> Outcome | None:
     The edition fills the gaps: one point triple, four or five double, seven or more simple.
     """
     for colour in Colour:
-        if marks.points[colour.index] >= 12:
+        # twelve points, or the first to bear off all (001 779, 959; de note 65)
+        if marks.points[colour.index] >= 12 or position.borne_off(colour) == CHECKERS:
             loser = marks.points[colour.other.index]
             kind, stake = (
                 ("quadruple", 4)

@@ -59,10 +59,16 @@ def dice_of(roll: Roll) -> tuple[int, ...]:
     return tuple(sorted(roll, reverse=True))
 
 
-def may_stop(side: Side, point: int) -> bool:
-    """Can a checker of the mover end a move on ``point`` (1–24)?"""
+def may_stop(side: Side, point: int, rules: TrictracRules | None = None) -> bool:
+    """Can a checker of the mover end a move on ``point`` (1–24)?
+
+    In the Toccategli one may go into the other's tables at any time, but only as a band
+    (001 703, 923; de note 64): :func:`_bands_only` checks the band at the end of the play.
+    """
     if side.opp[point] or point == OPPONENT_COIN:
         return False
+    if rules is not None and rules.game == "toccategli":
+        return True
     if point in OPPONENT_GRAND_JAN:
         return not side.opponent_can_fill(OPPONENT_GRAND_JAN)
     if point in JAN_DE_RETOUR:
@@ -107,17 +113,19 @@ def single_moves(side: Side, die: int, rules: TrictracRules, coin_at_start: int)
         if end >= EDGE:
             if bearing and _bear_off(side, start, die, rules):
                 yield Move(start, EDGE, die)
-        elif not must_bear and may_stop(side, end):
+        elif not must_bear and may_stop(side, end, rules):
             yield Move(start, end, die)
 
 
-def passages(side: Side, die: int, coin_at_start: int) -> Iterator[Move]:
+def passages(
+    side: Side, die: int, coin_at_start: int, rules: TrictracRules | None = None
+) -> Iterator[Move]:
     """Moves to a point where a checker may rest only on its way on (*tout d'une*)."""
     for start in range(1, 25):
         if not side.me[start] or (start == COIN and coin_at_start == 0):
             continue
         end = start + die
-        if end < EDGE and may_pass(side, end) and not may_stop(side, end):
+        if end < EDGE and may_pass(side, end) and not may_stop(side, end, rules):
             yield Move(start, end, die)
 
 
@@ -137,7 +145,7 @@ def _sequences(side: Side, dice: tuple[int, ...], rules: TrictracRules) -> list[
             found.append(Leaf((move,), after))  # kept only if no play uses both dice
             for again in single_moves(after, second, rules, coin0):
                 found.append(Leaf((move, again), after.moved(again.start, again.end)))
-        for move in passages(side, first, coin0):  # tout d'une through a passage
+        for move in passages(side, first, coin0, rules):  # tout d'une through a passage
             after = side.moved(move.start, move.end)
             for again in single_moves(after, second, rules, coin0):
                 if again.start == move.end:
@@ -197,7 +205,16 @@ def all_sequences(side: Side, roll: Roll, rules: TrictracRules) -> list[Leaf]:
     puissance = par_puissance(side, roll)
     if puissance is not None:  # a privilege, and a way of playing both dice
         leaves.append(puissance)
-    return [leaf for leaf in leaves if _coin_ok(leaf.side)]
+    leaves = [leaf for leaf in leaves if _coin_ok(leaf.side)]
+    if rules.game == "toccategli":
+        leaves = [leaf for leaf in leaves if _bands_only(side, leaf)]
+    return leaves
+
+
+def _bands_only(before: Side, leaf: Leaf) -> bool:
+    """Toccategli: a point of the other's tables that a play reaches holds a band after it."""
+    reached = {m.end for m in leaf.moves if 13 <= m.end <= 24}
+    return all(leaf.side.me[p] != 1 or before.me[p] == 1 for p in reached)
 
 
 def legal_leaves(side: Side, roll: Roll, rules: TrictracRules) -> list[Leaf]:

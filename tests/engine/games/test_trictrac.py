@@ -367,3 +367,45 @@ def _play(position: Position, roll: tuple[int, int], text: str):
         if str(analysis.play) == text:
             return analysis.play
     raise AssertionError(f"{text} not legal: {plays(position.replace(turn=B), roll)}")
+
+
+# -- house options ---------------------------------------------------------------------------
+
+
+def test_coup_et_des() -> None:
+    from engine.games.trictrac.house import opening
+
+    assert opening((2, 1), 0, TrictracRules()).starter is W  # fr 4614; 002 23
+    assert opening((2, 1), 1, TrictracRules()).starter is B
+    assert opening((4, 4), 0, TrictracRules()).verdict == "each-plays"  # note 80
+    assert opening((4, 4), 0, TrictracRules(opening_doublet="void")).verdict == "void"  # 002 22
+
+
+def test_dice_in_two_tables() -> None:
+    from engine.games.trictrac.house import counts
+
+    assert counts("across-tables", TrictracRules())  # fr 4656
+    assert not counts("across-tables", TrictracRules(dice_across_tables="bad"))  # sv 2371
+    assert counts("on-checkers", TrictracRules()) and not counts("leaning", TrictracRules())
+
+
+def test_toccategli_crosses_only_as_a_band() -> None:
+    # White can still make both his tables, yet in the Toccategli Black may cross, as a band
+    position = board({1: 13, 10: 1, 11: 1}, {24: 15})
+    rules = TrictracRules(game="toccategli")
+    found = plays(position, (5, 4), rules)
+    assert "11/15 10/15" in found  # 001 703, 923; de note 64
+    for play in GAME.analyse(position, (5, 4), rules):  # never one alone over there
+        ends = [m.end for m in play.play.moves]
+        assert ends.count(15) in (0, 2), play.play
+    assert "11/15 10/15" not in plays(position, (5, 4))  # not at Trictrac (law 5500)
+
+
+def test_toccategli_first_out_wins_the_satz() -> None:
+    last = read_position(
+        "trictrac -,-,-,-,-,-/-,15w,-,-,-,-/1b,-,-,-,-,-/-,-,-,-,-,- b - off=0,14 points=0,4"
+    )
+    rules = TrictracRules(game="toccategli")
+    analysis = GAME.analyse(last, (6, 5), rules)[0]
+    assert analysis.outcome and analysis.outcome.winner is B  # 001 779, 959
+    assert Marks.of(analysis.after).points == (0, 6)
