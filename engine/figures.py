@@ -112,7 +112,7 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         roll=roll,
         play=play,
         highlight=spec.view.highlight,
-        labels=getattr(game, "labels", "numbering"),
+        labels=spec.view.labels or getattr(game, "labels", "numbering"),
     )
     save(shown, stem)
 

@@ -20,6 +20,7 @@ A specification reads::
     roll = "6-2"               # dice to draw (optional)
     play = "bar/6! bar/2"      # arrows: a legal play of that roll (optional)
     highlight = [2, 3]         # points to highlight, in the numbering above
+    labels = "letters"         # name the points A–Y (the Kermadeuc lesson), optional
 
     [[claim]]                  # as many as the text makes; see engine.claims
     id = "6-2"
@@ -45,7 +46,7 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
-_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight"}
+_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "labels"}
 
 
 class SpecError(TabulaError):
@@ -60,6 +61,7 @@ class View:
     roll: str = ""
     play: str = ""
     highlight: tuple[int, ...] = ()
+    labels: str = ""  # how the points are named, if not the game's way ("letters" …)
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ def _view(data: Any, where: str) -> View:
         roll=str(data.get("roll", "")),
         play=str(data.get("play", "")),
         highlight=tuple(highlight),
+        labels=str(data.get("labels", "")),
     )
 
 

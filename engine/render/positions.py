@@ -12,6 +12,8 @@ from ..core.moves import BAR, OFF, Move, Play
 from ..core.position import Colour, Geometry, Position
 from .board import Arrow, Picture, PointRef
 
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVXY"  # 002 24: the points named from the talon, no W
+
 
 def board_rows(numbering: Colour) -> tuple[list[int], list[int]]:
     """The absolute rows of a whole board, as the numbering player sees it from his side."""
@@ -52,7 +54,8 @@ def picture(
 
     ``labels="owners"`` numbers each point by the player whose side it is (games in which
     each player runs along his own half, like Tourne-Case) instead of by ``numbering``;
-    ``labels="cases"`` does the same from 0, the talon (Trictrac's "n-ième case").
+    ``labels="cases"`` does the same from 0, the talon (Trictrac's "n-ième case");
+    ``labels="letters"`` names the points A–Y (no W) in ``numbering``'s order (002 24).
     """
 
     def absolute(own: int) -> int:
@@ -75,6 +78,8 @@ def picture(
     shown = (*top_abs, *bottom_abs)
     if labels == "owners":
         names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
+    elif labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
+        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
     elif labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
         names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
     else:
