@@ -39,7 +39,7 @@ and a turn override (``turn``), and one or more of these statements:
 ``score = [{ kind = "battre-a-vrai", moyens = 2, points = 4, to = "mover" }, …]``
     (Trictrac) the events the throw scores before it is played are exactly these; each
     table names the keys it checks (``kind``, ``moyens``, ``points``, ``to``, ``point``,
-    ``jan``, ``numbers``).
+    ``jan``, ``numbers``, ``sources``).
 ``score_includes = [...]``, ``score_excludes = [{ kind = "battre-le-coin" }]``
     (Trictrac) the throw scores at least these events; none matching these.
 ``gains = { mover = 12, opponent = 4 }``

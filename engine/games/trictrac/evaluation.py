@@ -38,7 +38,8 @@ class Event:
     ``to`` is ``mover`` or ``opponent``; ``point`` the mover's point of the blot hit or the
     half-case filled (0 when none); ``numbers`` the numbers (a die, or both joined) that
     make the moyens; ``jan`` the table filled or kept; ``plays`` the plays that realise a
-    fill, keep or bearing-off (empty for events that do not depend on the play).
+    fill, keep or bearing-off (empty for events that do not depend on the play); ``sources``
+    the mover's points the hitting numbers are counted from.
     """
 
     kind: str
@@ -47,6 +48,7 @@ class Event:
     moyens: int = 1
     point: int = 0
     numbers: tuple[int, ...] = ()
+    sources: tuple[int, ...] = ()
     jan: str = ""
     lines: str = ""
     plays: frozenset[Key] = field(default=frozenset(), compare=False)
@@ -69,6 +71,8 @@ class Event:
             data["point"] = self.point
         if self.numbers:
             data["numbers"] = list(self.numbers)
+        if self.sources:
+            data["sources"] = list(self.sources)
         if self.jan:
             data["jan"] = self.jan
         data["lines"] = self.lines
@@ -204,11 +208,20 @@ def blot_hits(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
                     len(vrai),
                     point=target,
                     numbers=tuple(vrai),
+                    sources=tuple(sorted(target - n for n in vrai)),
                 )
             )
         if reached and not open_ and (not vrai or rules.mixed_hit == "both"):
             events.append(
-                _event("battre-a-faux", roll, rules, table, point=target, numbers=(joined,))
+                _event(
+                    "battre-a-faux",
+                    roll,
+                    rules,
+                    table,
+                    point=target,
+                    numbers=(joined,),
+                    sources=(target - joined,),
+                )
             )
     return events
 

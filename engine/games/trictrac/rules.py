@@ -43,9 +43,12 @@ class TrictracRules:
         when only one die of a simple can be played: ``either`` (default; the 1698 text
         asks only to play all one can, fr 4746, 5498) or ``higher``.
     ``bear_off``
-        ``exact`` (default): a die bears off the checker it carries exactly to the edge, and
-        must do so when there is one ("on lève à chaque coup … tout ce qui bat juste sur le
-        bord", fr 5035); ``free``: such a die may also be played inside.
+        ``free`` (default): a die bears off the checker it carries exactly to the edge (the
+        farthest when none stands farther back), or is played inside (fr 5035–5037; the
+        lifting is a privilege, fr 5398; the lesson of 002 plays a 3 inside while a checker
+        stands three from the edge, 002 117, 121); ``exact``: a die that can bear off a checker
+        exactly must do so (a strict reading of "on lève à chaque coup … tout ce qui bat
+        juste sur le bord", fr 5035).
     ``bear_off_whole``
         whether one checker may be borne off with both dice at once: ``false`` (fr 5035, a
         die at a time) or ``true`` ("des Zuhaltens wegen", de 3500; 001 745).
@@ -68,7 +71,7 @@ class TrictracRules:
     mixed_hit: Literal["vrai-only", "both"] = "vrai-only"
     toccategli_petit_jan: Literal["001", "de-56"] = "001"
     one_die: Literal["either", "higher"] = "either"
-    bear_off: Literal["exact", "free"] = "exact"
+    bear_off: Literal["free", "exact"] = "free"
     bear_off_whole: bool = False
     opening_doublet: Literal["play", "void"] = "play"
     dice_across_tables: Literal["good", "bad"] = "good"
@@ -82,7 +85,7 @@ class TrictracRules:
         "mixed_hit": ("vrai-only", "both"),
         "toccategli_petit_jan": ("001", "de-56"),
         "one_die": ("either", "higher"),
-        "bear_off": ("exact", "free"),
+        "bear_off": ("free", "exact"),
         "bear_off_whole": (False, True),
         "opening_doublet": ("play", "void"),
         "dice_across_tables": ("good", "bad"),
@@ -96,7 +99,7 @@ class TrictracRules:
         "mixed_hit": "fr 4768, 5213–5221 (silent on the mixed case)",
         "toccategli_petit_jan": "001 687; de note 56 (6339)",
         "one_die": "fr 4746, 5498",
-        "bear_off": "fr 5035–5037, 5398",
+        "bear_off": "fr 5035–5037, 5398; 002 117, 121",
         "bear_off_whole": "fr 5035; de 3500; 001 745",
         "opening_doublet": "fr 4614, note 80; 002 22",
         "dice_across_tables": "fr 4656; sv 2371",

@@ -409,3 +409,20 @@ def test_toccategli_first_out_wins_the_satz() -> None:
     analysis = GAME.analyse(last, (6, 5), rules)[0]
     assert analysis.outcome and analysis.outcome.winner is B  # 001 779, 959
     assert Marks.of(analysis.after).points == (0, 6)
+
+
+def test_bearing_off_free_or_exact() -> None:
+    # 002 121: with a 3, a checker three from the edge may be lifted or the 3 played inside
+    home = read_position(
+        "trictrac -,-,-,-,-,-/3w,2w,3w,2w,3w,2w/3b,3b,3b,2b,2b,2b/-,-,-,-,-,- w - throws=3,3"
+    )
+    free = plays(home, (6, 3))
+    assert "19/off 21/24" in free and "19/off 22/off" in free
+    exact = plays(home, (6, 3), TrictracRules(bear_off="exact"))  # fr 5035, strictly read
+    assert exact == {"19/off 22/off"}
+
+
+def test_hits_name_the_points_they_are_counted_from() -> None:
+    position = board({1: 14, 5: 1}, {16: 1, 10: 2, 24: 12})
+    (event,) = GAME.evaluate(position, (6, 5)).events
+    assert (event.point, event.sources, event.numbers) == (16, (5,), (11,))
