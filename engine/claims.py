@@ -42,9 +42,25 @@ and a turn override (``turn``), and one or more of these statements:
 ``crossing = { block = [8, 12], start = 7, die = 6 }``
     for every roll: a checker passes beyond the block only when it starts on ``start`` and
     moves with ``die``, and some play does so whenever a die shows ``die``.
+``score = [{ kind = "battre-a-vrai", moyens = 2, points = 4, to = "mover" }, …]``
+    (Trictrac) the events the throw scores before it is played are exactly these; each
+    table names the keys it checks (``kind``, ``moyens``, ``points``, ``to``, ``point``,
+    ``jan``, ``numbers``, ``sources``).
+``score_includes = [...]``, ``score_excludes = [{ kind = "battre-le-coin" }]``
+    (Trictrac) the throw scores at least these events; none matching these.
+``gains = { mover = 12, opponent = 4 }``
+    (Trictrac) the points the throw gives each side.
+``marking = { play = "6/11 2/8", marked = 6, leave = false, holes = "0,2", points = "4,0" }``
+    (Trictrac) mark the throw played so (``marked``/``opponent_marked``: what each side
+    marked, by default his due; ``leave``: the mover leaves) and check the marks after:
+    ``points``, ``holes``, ``bredouille``, ``etendard``, ``may_leave``, ``ecole`` (a list
+    of ``{ to, points }``).
 ``table = { ways_to_end = 7, ways_with_munk = 5 }``, ``ranks_above = [a, b]``,
 ``ranks_equal = [a, b]``
     facts about the game's points table.
+
+``rules = { coin_fill = "first-opinion" }`` checks the claim under these rules switches
+(over the figure's own), for a sentence that reports a reading the text does not follow.
 
 ``disagrees = true`` turns a claim round: the text states it, the engine shows it false. The
 check then passes only while the engine still disagrees, and the report lists it as a known
@@ -79,6 +95,11 @@ _STATEMENTS = {
     "table",
     "ranks_above",
     "ranks_equal",
+    "score",
+    "score_includes",
+    "score_excludes",
+    "gains",
+    "marking",
 }
 _KEYS = _STATEMENTS | {
     "id",
@@ -92,6 +113,7 @@ _KEYS = _STATEMENTS | {
     "disagrees",
     "note",
     "exactly_these_rolls",
+    "rules",
 }
 _REASONS = {"rules", "ended", "more-dice", "higher-die", "reduction"}
 
@@ -185,6 +207,10 @@ def _checked(
         raise ClaimError(f"{where}: states nothing (give plays, legal, outcome, facts …)")
     if "lines" not in claim:
         raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
+    if "rules" in claim:  # a claim about one reading among several (the 1698 "opinions")
+        rules = make_rules(
+            game, {**spec.rules, **{k: str(v).lower() for k, v in claim["rules"].items()}}
+        )
     if "after" in claim:
         steps = claim["after"] if isinstance(claim["after"], list) else [claim["after"]]
         for step in steps:
@@ -452,6 +478,83 @@ class _Checker:
         first, second = (self.game.score(k).box for k in pair)
         if first != second:
             self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
+
+    # -- Trictrac: what a throw scores before it is played -------------------------------------
+
+    def _evaluation(self) -> Any:
+        if self.roll is None:
+            raise ClaimError(f"{self.where}: this statement needs a roll")
+        if not hasattr(self.game, "evaluate"):
+            raise ClaimError(f"{self.where}: {self.game.name} does not score throws")
+        return self.game.evaluate(self.position, self.roll, self.rules)
+
+    def _score(self, expected: list[dict[str, Any]]) -> None:
+        left = [event.to_json() for event in self._evaluation().events]
+        for want in expected:
+            match = next((f for f in left if all(f.get(k) == v for k, v in want.items())), None)
+            if match is None:
+                self.problems.append(f"roll {self.claim['roll']}: no event {want} (found {left})")
+            else:
+                left.remove(match)
+        if left:
+            self.problems.append(f"roll {self.claim['roll']}: events the text omits: {left}")
+
+    def _score_includes(self, expected: list[dict[str, Any]]) -> None:
+        found = [event.to_json() for event in self._evaluation().events]
+        for want in expected:
+            if not any(all(f.get(k) == v for k, v in want.items()) for f in found):
+                self.problems.append(f"roll {self.claim['roll']}: no event {want} (found {found})")
+
+    def _score_excludes(self, unwanted: list[dict[str, Any]]) -> None:
+        found = [event.to_json() for event in self._evaluation().events]
+        for want in unwanted:
+            hits = [f for f in found if all(f.get(k) == v for k, v in want.items())]
+            if hits:
+                self.problems.append(f"roll {self.claim['roll']}: scores {hits}")
+
+    def _gains(self, expected: dict[str, int]) -> None:
+        evaluation = self._evaluation()
+        for to, points in expected.items():
+            if evaluation.gains(to) != points:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: {to} gains {evaluation.gains(to)}, not {points}"
+                )
+
+    def _marking(self, spec: dict[str, Any]) -> None:
+        from .games.trictrac.game import marking
+
+        evaluation = self._evaluation()
+        leaves = list(evaluation.leaves)
+        if "play" in spec:
+            play = self._resolve(spec["play"])
+            leaves = [leaf for leaf in leaves if play and leaf.key() == play.key()]
+        if len(leaves) != 1:
+            raise ClaimError(f"{self.where}: 'marking' needs one legal play (give play = …)")
+        done = marking(
+            self.position,
+            evaluation.roll,
+            leaves[0],
+            self.rules,
+            marked=spec.get("marked"),
+            opponent_marked=spec.get("opponent_marked"),
+            leave=bool(spec.get("leave", False)),
+        )
+        stored = dict(done.marks.store(self.position).extra)
+        found: dict[str, Any] = {
+            "points": stored.get("points", "0,0"),
+            "holes": stored.get("holes", "0,0"),
+            "bredouille": stored.get("bredouille", "-"),
+            "etendard": stored.get("etendard", "-"),
+            "may_leave": done.may_leave,
+            "ecole": [{"to": e.to, "points": e.points} for e in done.ecoles],
+        }
+        for key, value in spec.items():
+            if key in ("play", "marked", "opponent_marked", "leave"):
+                continue
+            if key not in found:
+                raise ClaimError(f"{self.where}: 'marking' knows no '{key}'")
+            if found[key] != value:
+                self.problems.append(f"marking: {key} is {found[key]!r}, not {value!r}")
 
 
 def _after(game: Any, position: Position, rules: Any, step: dict[str, str], where: str) -> Position:

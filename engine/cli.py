@@ -5,6 +5,8 @@ Commands (``python -m engine COMMAND --help`` for each)::
     start GAME                                   the starting position, in the notation
     legal GAME --position P [--roll A-B]         the legal plays, as JSON
     outcome GAME --position P [--rules N=V]      is the game over, how, for how many points
+    score GAME --position P [--roll A-B]         what the throw scores before it is played, and
+                                                 its legal plays, as JSON (Trictrac)
     draw GAME --position P [--roll A-B] [--play PLAY] -o FILE.svg|FILE.pdf
     verify [FIGURE ...]                          check the claims of diagrams/; "N passed, M failed"
     ledger aufschreiben|kombiniert [EVENTS]      run a Trictrac ledger from JSON events
@@ -61,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     outcome.add_argument("game")
     outcome.add_argument("--position", "-p", required=True, help="a position in the notation")
     _rules_argument(outcome)
+
+    score = commands.add_parser("score", help="what a throw scores before it is played (JSON)")
+    _position_arguments(score)
 
     draw = commands.add_parser("draw", help="draw a position as SVG or PDF")
     _position_arguments(draw)
@@ -270,6 +275,36 @@ def _ledger(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    """The throw's events (kind, moyens, points, to whom), then each legal play."""
+    game, position, roll, rules = _setup(args)
+    if not hasattr(game, "evaluate"):
+        raise TabulaError(f"{game.name} has no points won before the play: try 'legal'")
+    evaluation = game.evaluate(position, roll, rules)
+    plays = []
+    for analysis in game.analyse(position, roll, rules):
+        plays.append(
+            {
+                "play": str(analysis.play),
+                "moves": [_move_json(m) for m in analysis.play.moves],
+                "events": [e.to_json() for e in analysis.events],
+                "after": write_position(analysis.after),
+                "may_leave": analysis.may_leave,
+                "left": write_position(analysis.left) if analysis.left else None,
+                "outcome": _outcome_json(analysis.outcome),
+            }
+        )
+    answer = {
+        "mover": evaluation.mover.value,
+        "roll": f"{evaluation.roll[0]}-{evaluation.roll[1]}",
+        "events": [e.to_json() for e in evaluation.events],
+        "gains": {"mover": evaluation.gains("mover"), "opponent": evaluation.gains("opponent")},
+        "plays": plays,
+    }
+    print(json.dumps(answer, ensure_ascii=False, indent=2))
+    return 0
+
+
 def _pegs(args: argparse.Namespace) -> int:
     from .ledger.kombiniert import board
     from .ledger.kombiniert import play as play_combined
@@ -293,6 +328,7 @@ _COMMANDS = {
     "ledger": _ledger,
     "pegs": _pegs,
     "start": _start,
+    "score": _score,
     "legal": _legal,
     "outcome": _outcome,
     "draw": _draw,

@@ -127,7 +127,7 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         roll=roll,
         play=play,
         highlight=spec.view.highlight,
-        labels=getattr(game, "labels", "numbering"),
+        labels=spec.view.labels or getattr(game, "labels", "numbering"),
         trictrac=trictrac_view(game, spec, position, roll),
     )
     save(shown, stem)
@@ -148,9 +148,7 @@ def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
     hits: tuple[Any, ...] = ()
     if roll is not None and hasattr(game, "hit_arrows"):
         hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
-    return TrictracView(
-        talon_side=spec.view.talon_side, letters=spec.view.letters, marks=marks, hits=hits
-    )
+    return TrictracView(talon_side=spec.view.talon_side, marks=marks, hits=hits)
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

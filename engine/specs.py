@@ -21,7 +21,7 @@ A specification reads::
     play = "bar/6! bar/2"      # arrows: a legal play of that roll (optional)
     highlight = [2, 3]         # points to highlight, in the numbering above
     talon_side = "left"        # a Trictrac board: the side of the talons (default left)
-    letters = true             # a Trictrac board: points lettered A–Y without W (seed 002)
+    labels = "letters"         # name the points A–Y without W (the Kermadeuc lesson), optional
 
     [[claim]]                  # as many as the text makes; see engine.claims
     id = "6-2"
@@ -65,7 +65,7 @@ _LEDGER_KEYS = {"follows", "event", "table"}
 _LEDGERS = ("aufschreiben", "kombiniert")
 COUNTING_KINDS = ("counting", "hits")  # checked by engine.counting, not by a game's rules
 UNDRAWN_KINDS = ("table", "counting")  # checked, but nothing to draw
-_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "letters"}
+_VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "labels"}
 
 
 class SpecError(TabulaError):
@@ -81,7 +81,7 @@ class View:
     play: str = ""
     highlight: tuple[int, ...] = ()
     talon_side: str = "left"
-    letters: bool = False
+    labels: str = ""  # how the points are named, if not the game's way ("letters" …)
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def _view(data: Any, where: str) -> View:
         play=str(data.get("play", "")),
         highlight=tuple(highlight),
         talon_side=data.get("talon_side", "left"),
-        letters=data.get("letters", False),
+        labels=str(data.get("labels", "")),
     )
 
 

@@ -135,5 +135,6 @@ def _load_builtin() -> None:
         plein,
         tourne_case,
         toute_table,
+        trictrac,
         verkehren,
     )

@@ -42,6 +42,7 @@ from ..core.moves import Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
 from ..core.registry import Outcome, register
+from .trictrac.board import GEOMETRY as TRICTRAC_GEOMETRY
 
 CHECKERS = 15  # fr 5951
 TALON = 1  # fr 5965: la première case ou lame de la table la plus éloignée du jour
@@ -74,9 +75,7 @@ class Analysis:
 class Plein:
     name: ClassVar[str] = "plein"
     title: ClassVar[str] = "Plein"
-    geometry: ClassVar[Geometry] = Geometry(
-        white_offset=12, black_offset=11, white_direction=1, black_direction=-1
-    )
+    geometry: ClassVar[Geometry] = TRICTRAC_GEOMETRY  # the Trictrac board (fr 5963–5965)
     rules_type: ClassVar[type] = PleinRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
     labels: ClassVar[str] = "owners"

@@ -116,7 +116,9 @@ def picture(
     """The picture of ``position`` seen and numbered from ``numbering``'s side.
 
     ``labels="owners"`` numbers each point by the player whose side it is (games in which
-    each player runs along his own half, like Tourne-Case) instead of by ``numbering``.
+    each player runs along his own half, like Tourne-Case) instead of by ``numbering``;
+    ``labels="cases"`` does the same from 0, the talon (Trictrac's "n-ième case");
+    ``labels="letters"`` names the points A–Y (no W) in ``numbering``'s order (002 24).
     With ``trictrac`` the whole board is drawn as a Trictrac board (see the module).
     """
 
@@ -142,6 +144,10 @@ def picture(
     shown = (*top_abs, *bottom_abs)
     if labels == "owners":
         names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
+    elif labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
+        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
+    elif labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
+        names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
     else:
         names = {p: str(geometry.own(numbering, p)) for p in shown}
     if trictrac is not None and trictrac.letters:

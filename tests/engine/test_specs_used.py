@@ -13,7 +13,8 @@ SKIP = {"_build", "_generated", "_static", "_templates", "_ext"}
 
 # ```{board} brade/explosion   (also ````{board} … and :::{score-table} … fences)
 DIRECTIVE = re.compile(
-    r"^\s*(?:`{3,}|:{3,})\{(board|score-table|peg-board|ledger-table|counting-table)\}\s+(\S+)\s*$"
+    r"^\s*(?:`{3,}|:{3,})\{(board|score-table|peg-board|ledger-table|counting-table|tariff-table)\}"
+    r"\s+(\S+)\s*$"
 )
 
 

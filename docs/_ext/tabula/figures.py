@@ -336,7 +336,105 @@ def _counting_legend(prepared: Prepared) -> nodes.Node:
     return nodes.container("", paragraph, classes=["tabula-checked-block"])
 
 
+class TariffTableDirective(SphinxDirective):
+    """Generate a Trictrac tariff (points per moyen by simple and by doublet) from the engine.
+
+    Usage::
+
+        ```{tariff-table} trictrac/tarif
+        :throw-header: Coup
+        :simple-header: Par simple
+        :doublet-header: Par doublet
+        :moyens-header: Moyens
+        :to-header: Bénéficiaire
+        :title: Le tarif selon le moteur
+        :mover: joueur
+        :opponent: adversaire
+
+        jan-de-trois-coups = Jan de six tables
+        battre-a-vrai/grand = Battre à vrai une dame dans la table des grands jans
+        ```
+
+    Each content line names a row of the engine's tariff (:mod:`engine.games.trictrac.tariff`)
+    and its label in the page's language; the values come from the engine, under the rules
+    of the figure specification (``game = "toccategli"`` for the Toccategli's tariff).
+    """
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {  # noqa: RUF012
+        "throw-header": directives.unchanged_required,
+        "simple-header": directives.unchanged_required,
+        "doublet-header": directives.unchanged_required,
+        "moyens-header": directives.unchanged_required,
+        "to-header": directives.unchanged_required,
+        "mover": directives.unchanged_required,
+        "opponent": directives.unchanged_required,
+        "title": directives.unchanged,
+        "name": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from engine.core.registry import get_game, make_rules
+        from engine.games.trictrac.tariff import rate
+
+        prepared = _prepare(self, self.arguments[0])
+        if prepared is None:
+            return []
+        rules = make_rules(get_game(prepared.spec.game), prepared.spec.rules)
+        table = nodes.table(classes=["tabula-tariff", "standard"])
+        if "title" in self.options:
+            title = nodes.title(self.options["title"], self.options["title"])
+            title.source, title.line = self.get_source_info()
+            table += title
+        group = nodes.tgroup(cols=5)
+        table += group
+        group += [nodes.colspec(colwidth=w) for w in (5, 1, 1, 1, 2)]
+        head = nodes.thead()
+        keys = ("throw-header", "simple-header", "doublet-header", "moyens-header", "to-header")
+        head += self._row([self.options[k] for k in keys], [True] * 5)
+        group += head
+        body = nodes.tbody()
+        group += body
+        for line in self.content:
+            key, sep, label = line.partition("=")
+            if not sep:
+                continue
+            try:
+                row = rate(rules.game, *key.strip().split("/", 1))
+            except KeyError:
+                logger.error(
+                    "tariff row '%s' is not in the engine",
+                    key.strip(),
+                    location=self.get_location(),
+                )
+                continue
+            cells = [
+                label.strip(),
+                "—" if row.simple is None else str(row.simple),
+                "—" if row.doublet is None else str(row.doublet),
+                row.moyens,
+                self.options["mover" if row.to == "mover" else "opponent"],
+            ]
+            body += self._row(cells, [True, False, False, False, True])
+        self.set_source_info(table)
+        self.add_name(table)
+        return [table, _checked_legend_block(prepared)]
+
+    def _row(self, cells: list[str], translatable: list[bool]) -> nodes.row:
+        row = nodes.row()
+        for cell, translate in zip(cells, translatable, strict=True):
+            entry = nodes.entry()
+            paragraph = nodes.paragraph(cell, cell)
+            if translate:
+                paragraph.source, paragraph.line = self.get_source_info()
+            entry += paragraph
+            row += entry
+        return row
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("board", BoardDirective)
     app.add_directive("score-table", ScoreTableDirective)
     app.add_directive("counting-table", CountingTableDirective)
+    app.add_directive("tariff-table", TariffTableDirective)

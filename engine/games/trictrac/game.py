@@ -1,0 +1,346 @@
+"""The Trictrac game object the registry, the CLI and the claims use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from typing import ClassVar
+
+from ...core.dice import Roll, is_doublet
+from ...core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ...core.moves import MoveText, Play
+from ...core.notation import ExtraField
+from ...core.position import POINTS, Colour, Geometry, Position
+from ...core.registry import Outcome
+from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
+from .ecole import Ecole, claims
+from .evaluation import Event, evaluate
+from .marking import (
+    FIELDS,
+    TOUR,
+    Marks,
+    counted_throw,
+    gain,
+    gain_holes,
+    leaving,
+    new_releve,
+    toc_holes,
+)
+from .movement import Leaf, all_sequences, legal_leaves
+from .rules import TrictracRules
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A throw's events and its legal plays, before anything is played or marked."""
+
+    mover: Colour
+    roll: Roll
+    events: tuple[Event, ...]
+    leaves: tuple[Leaf, ...]
+
+    def gains(self, to: str, leaf: Leaf | None = None) -> int:
+        """Points to ``mover`` or ``opponent``; with a play, only what that play realises."""
+        return sum(
+            e.points for e in self.events if e.to == to and (leaf is None or e.counts_for(leaf))
+        )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One legal play: the position after it (the mover stays: *tenir*), and the marks.
+
+    ``may_leave`` says whether the mover's own dice completed a hole, so that he may leave
+    instead (fr 4910); ``left`` is then the position if he does.
+    """
+
+    play: Play
+    after: Position
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+    may_leave: bool
+    left: Position | None
+
+
+class Trictrac:
+    name: ClassVar[str] = "trictrac"
+    title: ClassVar[str] = "Trictrac"
+    geometry: ClassVar[Geometry] = GEOMETRY
+    rules_type: ClassVar[type] = TrictracRules
+    extra_fields: ClassVar[tuple[ExtraField, ...]] = FIELDS
+    # drawn with the text's numbering: each side's cases from 0, its talon (fr 4826)
+    labels: ClassVar[str] = "cases"
+
+    def start(self) -> Position:
+        points = [0] * POINTS
+        points[GEOMETRY.absolute(Colour.WHITE, TALON) - 1] = CHECKERS
+        points[GEOMETRY.absolute(Colour.BLACK, TALON) - 1] = -CHECKERS
+        return Position(game=self.name, points=tuple(points))
+
+    def validate(self, position: Position) -> None:
+        if position.bar != (0, 0):
+            raise IllegalPosition("at Trictrac no checker is ever taken up: bar must be 0,0")
+        for colour in Colour:
+            if position.total(colour) != CHECKERS:
+                raise IllegalPosition(f"{_name(colour)} has not fifteen checkers (fr 4598)")
+            side = Side.of(position, colour)
+            if side.me[COIN] == 1:
+                raise IllegalPosition(
+                    f"{_name(colour)} has one checker alone in his coin (fr 4830: two at once)"
+                )
+            if side.me[OPPONENT_COIN]:
+                raise IllegalPosition(
+                    f"{_name(colour)} has checkers in the other's coin (law 5492)"
+                )
+
+    # -- evaluation and plays -----------------------------------------------------------------
+
+    def evaluate(
+        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
+    ) -> Evaluation:
+        """The throw's events and legal plays for the player to move."""
+        rules = rules or TrictracRules()
+        mover, roll = _mover_and_roll(position, roll)
+        side = Side.of(position, mover)
+        leaves = legal_leaves(side, roll, rules)
+        throws = Marks.of(position).throws[mover.index]
+        events = [e for e in evaluate(side, roll, throws, leaves, rules) if e.points]
+        return Evaluation(mover, roll, tuple(events), tuple(leaves))
+
+    def analyse(
+        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
+    ) -> list[Analysis]:
+        rules = rules or TrictracRules()
+        if self.outcome(position, rules):
+            raise TabulaError("the game is already over in this position")
+        evaluation = self.evaluate(position, roll, rules)
+        return [self._analysis(position, evaluation, leaf, rules) for leaf in evaluation.leaves]
+
+    def _analysis(
+        self, position: Position, evaluation: Evaluation, leaf: Leaf, rules: TrictracRules
+    ) -> Analysis:
+        mover = evaluation.mover
+        events = tuple(e for e in evaluation.events if e.counts_for(leaf))
+        marks, own_holes = _marked(Marks.of(position), evaluation, events, rules)
+        marks = counted_throw(marks, mover)
+        template = position.replace(turn=mover.other, dice=None)
+        after = leaf.side.points(mover, template)
+        if leaf.side.off == CHECKERS and rules.game != "toccategli":
+            # the first out: both pile up again, he keeps the dice (in the Toccategli he
+            # has won the Satz instead, 001 779, 959)
+            after = self.start().replace(turn=mover)
+            marks = new_releve(marks)
+        after = marks.store(after)
+        left = None
+        if own_holes:
+            mine = [e for e in events if e.to == "mover"]
+            alone = Evaluation(mover, evaluation.roll, tuple(mine), evaluation.leaves)
+            kept, _ = _marked(Marks.of(position), alone, tuple(mine), rules)
+            left = leaving(kept, mover).store(self.start().replace(turn=mover))
+        return Analysis(
+            Play(leaf.moves), after, self.outcome(after, rules), events, bool(own_holes), left
+        )
+
+    def legal_plays(
+        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
+    ) -> list[Play]:
+        return [a.play for a in self.analyse(position, roll, rules)]
+
+    def apply(self, position: Position, play: Play, rules: TrictracRules | None = None) -> Position:
+        for analysis in self.analyse(position, None, rules):
+            if analysis.play.key() == play.key():
+                return analysis.after
+        raise IllegalPlay(f"'{play}' is not a legal play here")
+
+    def trace(
+        self,
+        position: Position,
+        roll: Roll,
+        written: Sequence[MoveText],
+        rules: TrictracRules | None = None,
+    ) -> tuple[Play, Position | None, str]:
+        """Follow a written play by the movement rules alone (not the duty to play all)."""
+        rules = rules or TrictracRules()
+        mover, roll = _mover_and_roll(position, roll)
+        side = Side.of(position, mover)
+        candidates = all_sequences(side, roll, rules)
+        for leaf in _matching(candidates, written):
+            evaluation = self.evaluate(position, roll, rules)
+            analysis = self._analysis(position, evaluation, leaf, rules)
+            return Play(leaf.moves), analysis.after, ""
+        return Play(), None, "the movement rules do not allow these moves"
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self, position: Position, rules: TrictracRules | None = None) -> Outcome | None:
+        rules = rules or TrictracRules()
+        marks = Marks.of(position)
+        if rules.game == "toccategli":
+            return _satz(marks, position)
+        tour = TOUR if rules.game == "trictrac" else int(rules.tour)
+        for colour in Colour:
+            if marks.holes[colour.index] >= tour:
+                grande = marks.run[colour.index] and rules.game == "trictrac"
+                kind = "grande-bredouille" if grande else "tour"
+                stake = 2 if grande and rules.grande_bredouille else 1
+                return Outcome(colour, kind, stake, kind, {"holes": list(marks.holes)})
+        return None
+
+    def facts(
+        self, position: Position, colour: Colour, rules: TrictracRules | None = None
+    ) -> dict[str, object]:
+        """What the texts say of a position from ``colour``'s side (no switch changes it)."""
+        side = Side.of(position, colour)
+        from .board import GRAND_JAN, JAN_DE_RETOUR, OPPONENT_GRAND_JAN, PETIT_JAN
+
+        return {
+            "coin": side.coin_held(),
+            "opponent_coin": side.opponent_coin_held(),
+            "petit_jan": side.full(PETIT_JAN),
+            "grand_jan": side.full(GRAND_JAN),
+            "jan_de_retour": side.full(JAN_DE_RETOUR),
+            "blots": side.blots(),
+            "opponent_can_fill_grand_jan": side.opponent_can_fill(OPPONENT_GRAND_JAN),
+            "opponent_can_fill_petit_jan": side.opponent_can_fill(JAN_DE_RETOUR),
+        }
+
+    def table_facts(self) -> dict[str, int]:
+        """The tariffs, as ``"GAME ROW simple|doublet"`` (-1 where a throw cannot score so)."""
+        from .tariff import TARIFFS
+
+        facts: dict[str, int] = {}
+        for game in ("trictrac", "toccategli"):
+            for row in TARIFFS[game]:
+                facts[f"{game} {row.key} simple"] = -1 if row.simple is None else row.simple
+                facts[f"{game} {row.key} doublet"] = -1 if row.doublet is None else row.doublet
+        return facts
+
+
+def _marked(
+    marks: Marks, evaluation: Evaluation, events: tuple[Event, ...], rules: TrictracRules
+) -> tuple[Marks, int]:
+    """Mark a throw's events: the thrower's gains first, then the other's (fr 4796)."""
+    mover = evaluation.mover
+    if rules.game == "toc":
+        doublet = is_doublet(evaluation.roll)
+        own = 0
+        for event in events:
+            holes = toc_holes(event.points, event.moyens, doublet, rules)
+            colour = mover if event.to == "mover" else mover.other
+            marks = gain_holes(marks, colour, holes)
+            own += holes if colour is mover else 0
+        return marks, own
+    mine = sum(e.points for e in events if e.to == "mover")
+    theirs = sum(e.points for e in events if e.to == "opponent")
+    first = gain(marks, mover, mine, rules)
+    second = gain(first.marks, mover.other, theirs, rules)
+    return second.marks, first.holes
+
+
+def _satz(marks: Marks, position: Position) -> Outcome | None:
+    """Toccategli: the Satz is won at twelve points; its kind by the loser's points.
+
+    001 605: simple when both have their points in the second table; double when the loser
+    has only six; triple with two or three (sv 2151: one or two); quadruple with none.
+    The edition fills the gaps: one point triple, four or five double, seven or more simple.
+    """
+    for colour in Colour:
+        # twelve points, or the first to bear off all (001 779, 959; de note 65)
+        if marks.points[colour.index] >= 12 or position.borne_off(colour) == CHECKERS:
+            loser = marks.points[colour.other.index]
+            kind, stake = (
+                ("quadruple", 4)
+                if loser == 0
+                else ("triple", 3)
+                if loser <= 3
+                else ("double", 2)
+                if loser <= 6
+                else ("simple", 1)
+            )
+            return Outcome(colour, kind, stake, kind, {"points": list(marks.points)})
+    return None
+
+
+def _matching(candidates: list[Leaf], written: Sequence[MoveText]) -> list[Leaf]:
+    """Candidate plays whose moves match the written ones (in order first, then any)."""
+    exact = [
+        leaf
+        for leaf in candidates
+        if len(leaf.moves) == len(written)
+        and all(w.matches(m) for w, m in zip(written, leaf.moves, strict=True))
+    ]
+    if exact:
+        return sorted(exact, key=_implied_first)
+    found = []
+    for leaf in candidates:
+        if len(leaf.moves) != len(written):
+            continue
+        for order in permutations(leaf.moves):
+            if all(w.matches(m) for w, m in zip(written, order, strict=True)):
+                found.append(leaf)
+                break
+    return sorted(found, key=_implied_first)
+
+
+def _implied_first(leaf: Leaf) -> int:
+    return sum(m.die != m.implied_die() for m in leaf.moves)
+
+
+def _mover_and_roll(position: Position, roll: Roll | None) -> tuple[Colour, Roll]:
+    mover = position.turn
+    roll = roll or position.dice
+    if mover is None:
+        raise TabulaError("the position says nobody is to move (its turn field is '-')")
+    if roll is None:
+        raise TabulaError("no roll: give one (e.g. --roll 6-5) or put it in the position")
+    return mover, roll
+
+
+def _name(colour: Colour) -> str:
+    return "White" if colour is Colour.WHITE else "Black"
+
+
+TRICTRAC = Trictrac()
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How a throw was marked: the marks after, the écoles, whether the mover may leave."""
+
+    marks: Marks
+    ecoles: tuple[Ecole, ...]
+    may_leave: bool
+
+
+def marking(
+    position: Position,
+    roll: Roll,
+    leaf: Leaf,
+    rules: TrictracRules,
+    *,
+    marked: int | None = None,
+    opponent_marked: int | None = None,
+    leave: bool = False,
+) -> Marking:
+    """Mark a throw played as ``leaf``, with what each player marked (default: his due).
+
+    The mover keeps what he rightly marked, the other marks his due; each école is marked by
+    the one it goes to, the thrower first (fr 4796). A mover who leaves (fr 4896–4912) marks
+    his gains, loses what is left over, and the other gains nothing from the throw.
+    """
+    evaluation = TRICTRAC.evaluate(position, roll, rules)
+    mover = evaluation.mover
+    due, due_other = evaluation.gains("mover", leaf), evaluation.gains("opponent", leaf)
+    marked = due if marked is None else marked
+    opponent_marked = due_other if opponent_marked is None else opponent_marked
+    ecoles = claims(due, marked, due_other, opponent_marked)
+    to_mover = min(marked, due) + sum(e.points for e in ecoles if e.to == "mover")
+    to_other = min(opponent_marked, due_other) + sum(e.points for e in ecoles if e.to == "opponent")
+    first = gain(Marks.of(position), mover, to_mover, rules)
+    if leave:
+        if not first.holes:
+            raise TabulaError("only a hole completed by one's own dice allows leaving (fr 4910)")
+        return Marking(leaving(first.marks, mover), tuple(ecoles), True)
+    second = gain(first.marks, mover.other, to_other, rules)
+    return Marking(second.marks, tuple(ecoles), first.holes > 0)

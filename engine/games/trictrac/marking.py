@@ -1,0 +1,187 @@
+"""The marking state: points, holes, bredouille, and who may leave (fr 4774–4822, 4896–4912).
+
+Points are marked with jetons; twelve points make a *trou* (hole), marked with a fichet,
+and the player who marks a hole wipes out all the other's points (fr 4784, 4798, law 5470).
+Bredouille (fr 4802–4812): a player's points are *en bredouille* while the other has won
+none since he began; twelve such points are a *partie double*, two holes. The first to
+score needs one jeton; the one who interrupts him marks with two, and loses the second
+when the first scores again (he is *débredouillé*). After a hole the points left over
+count as won without interruption (fr 4806–4810). Twelve holes make the *tour*
+(fr 4750); the *grande bredouille* is the tour won without the other taking a hole in
+between (fr 5043–5053; the étendard marks it for the second to take holes, fr 5051).
+
+The thrower marks what he wins before the other marks what the throw gives him
+(fr 4796). He may leave (*s'en aller*) only when his own dice completed a hole (fr 4910),
+losing the points left over (fr 4912, law 5484) and keeping the dice (law 5484, 5390); the
+other then gains nothing from that throw (fr 4896).
+
+In the notation (extra fields, defaults left out): ``points=W,B``, ``holes=W,B``,
+``bredouille=w|b`` (when both have points: whose are still uninterrupted; when only one has
+points they are his without saying), ``etendard=w|b`` (the same for holes), ``throws=W,B``
+(throws made since the pile was set up, counted to three, for the jan de trois coups).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.notation import ExtraField
+from ...core.position import Colour, Position
+from .rules import TrictracRules
+
+HOLE = 12  # fr 4784: douze points font le trou
+TOUR = 12  # fr 4750: les douze trous qui composent la partie entière
+
+FIELDS: tuple[ExtraField, ...] = (
+    ExtraField("points", "0,0", r"[0-9]{1,2},[0-9]{1,2}", "points marked, White's first: 0,4"),
+    ExtraField("holes", "0,0", r"[0-9]{1,2},[0-9]{1,2}", "holes marked, White's first: 2,0"),
+    ExtraField(
+        "bredouille", "-", r"[wb-]", "who is en bredouille when both have points: w, b or -"
+    ),
+    ExtraField("etendard", "-", r"[wb-]", "whose holes run on uninterrupted when both have holes"),
+    ExtraField("throws", "0,0", r"[0-3],[0-3]", "throws since the pile was set up, to 3: 2,1"),
+)
+
+
+def _pair(text: str) -> tuple[int, int]:
+    first, second = text.split(",")
+    return int(first), int(second)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The scoreboard of a Trictrac game, (White, Black) pairs."""
+
+    points: tuple[int, int] = (0, 0)
+    holes: tuple[int, int] = (0, 0)
+    bredouille: tuple[bool, bool] = (False, False)
+    run: tuple[bool, bool] = (False, False)
+    throws: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, position: Position) -> Marks:
+        points = _pair(position.get("points", "0,0"))
+        holes = _pair(position.get("holes", "0,0"))
+        return cls(
+            points=points,
+            holes=holes,
+            bredouille=_flags(points, position.get("bredouille", "-")),
+            run=_flags(holes, position.get("etendard", "-")),
+            throws=_pair(position.get("throws", "0,0")),
+        )
+
+    def store(self, position: Position) -> Position:
+        """``position`` with these marks, written canonically (defaults left out)."""
+        values = {
+            "points": f"{self.points[0]},{self.points[1]}",
+            "holes": f"{self.holes[0]},{self.holes[1]}",
+            "bredouille": _flag_text(self.points, self.bredouille),
+            "etendard": _flag_text(self.holes, self.run),
+            "throws": f"{self.throws[0]},{self.throws[1]}",
+        }
+        defaults = {f.key: f.default for f in FIELDS}
+        extra = tuple(sorted((k, v) for k, v in values.items() if v != defaults[k]))
+        return position.replace(extra=extra)
+
+    def with_(self, colour: Colour, **changes: object) -> Marks:
+        values = {}
+        for name, value in changes.items():
+            pair = list(getattr(self, name))
+            pair[colour.index] = value
+            values[name] = (pair[0], pair[1])
+        return Marks(**{**self.__dict__, **values})
+
+
+def _flags(pair: tuple[int, int], text: str) -> tuple[bool, bool]:
+    """Whose count runs on uninterrupted: the only one who has any, or the one named."""
+    white, black = pair
+    if white and black:
+        return text == "w", text == "b"
+    return white > 0, black > 0
+
+
+def _flag_text(pair: tuple[int, int], flags: tuple[bool, bool]) -> str:
+    if not (pair[0] and pair[1]):
+        return "-"
+    return "w" if flags[0] else ("b" if flags[1] else "-")
+
+
+@dataclass(frozen=True)
+class Gain:
+    """What marking some points did: the marks after, and the holes they made."""
+
+    marks: Marks
+    holes: int
+
+
+def gain_points(marks: Marks, colour: Colour, points: int) -> Gain:
+    """``colour`` marks ``points``: bredouille, holes at twelve, the other's points wiped."""
+    if points <= 0:
+        return Gain(marks, 0)
+    i, j = colour.index, colour.other.index
+    pts = list(marks.points)
+    bred = list(marks.bredouille)
+    if pts[i] == 0:
+        bred[i] = True  # he begins a run: en bredouille until the other scores
+    bred[j] = False  # the other is débredouillé (fr 4812)
+    pts[i] += points
+    holes = 0
+    while pts[i] >= HOLE:
+        holes += 2 if bred[i] else 1  # partie double or simple (fr 4802, 4810)
+        pts[i] -= HOLE
+        pts[j] = 0  # fr 4798
+        bred[i], bred[j] = True, False  # the points left are of an uninterrupted run (fr 4808)
+    marks = Marks((pts[0], pts[1]), marks.holes, (bred[0], bred[1]), marks.run, marks.throws)
+    return Gain(gain_holes(marks, colour, holes), holes)
+
+
+def gain_holes(marks: Marks, colour: Colour, holes: int) -> Marks:
+    """``colour`` marks ``holes``; a run of holes is interrupted by the other's (fr 5051)."""
+    if holes <= 0:
+        return marks
+    i, j = colour.index, colour.other.index
+    run = list(marks.run)
+    if marks.holes[i] == 0:
+        run[i] = True
+    run[j] = False
+    total = list(marks.holes)
+    total[i] += holes
+    return Marks(
+        marks.points, (total[0], total[1]), marks.bredouille, (run[0], run[1]), marks.throws
+    )
+
+
+def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gain:
+    """Mark ``points`` won by ``colour`` as the rules' game counts them."""
+    if rules.game == "toccategli":  # 001 587–591, 603: points to twelve, no holes, no bredouille
+        pts = list(marks.points)
+        pts[colour.index] += points
+        return Gain(
+            Marks((pts[0], pts[1]), marks.holes, marks.bredouille, marks.run, marks.throws), 0
+        )
+    return gain_points(marks, colour, points)
+
+
+def toc_holes(points: int, moyens: int, doublet: bool, rules: TrictracRules) -> int:
+    """At the Toc a jan marks one hole, two when "la double ira" and it is by doublet or two
+    moyens (fr 6015–6023)."""
+    if points <= 0:
+        return 0
+    return 2 if rules.toc_double and (doublet or moyens >= 2) else 1
+
+
+def counted_throw(marks: Marks, mover: Colour) -> Marks:
+    """One more throw of the mover since the pile was set up (counted to three)."""
+    throws = list(marks.throws)
+    throws[mover.index] = min(3, throws[mover.index] + 1)
+    return Marks(marks.points, marks.holes, marks.bredouille, marks.run, (throws[0], throws[1]))
+
+
+def new_releve(marks: Marks) -> Marks:
+    """Both piles set up again: points and holes carried, the throws counted anew."""
+    return Marks(marks.points, marks.holes, marks.bredouille, marks.run, (0, 0))
+
+
+def leaving(marks: Marks, mover: Colour) -> Marks:
+    """The mover leaves: he loses the points left over (fr 4912, law 5484)."""
+    return new_releve(marks.with_(mover, points=0, bredouille=False))

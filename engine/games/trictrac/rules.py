@@ -1,0 +1,115 @@
+"""Rules switches of the Trictrac family, each naming the lines it follows.
+
+Each chapter follows its own text by default: the 1698 rules (``game = "trictrac"``), the
+German-derived Toccategli (``game = "toccategli"``, values from the notes of the 1800
+original, seed 001, which 000 de/da still carry) and the Toc (``game = "toc"``, fr 5983–6029).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar, Literal
+
+
+@dataclass(frozen=True)
+class TrictracRules:
+    """Named switches. ``sources`` cites the lines for each; ``choices`` lists the values.
+
+    ``game``
+        ``trictrac``: points marked with jetons, twelve make a hole, twelve holes the tour
+        (fr 4784, 4750). ``toccategli``: the Toccategli values and a game (Satz) won at
+        twelve points (001 587–591, 589, 653–839; de notes 42–59). ``toc``: every jan marks a
+        hole instead of points (fr 6015–6025).
+    ``toc_double``
+        at the Toc, whether "la double ira": a jan by doublet or by two moyens marks two
+        holes (fr 6023).
+    ``coin_fill``
+        the 1698 opinions on filling the jan de retour by counting from the coin
+        (fr 4997–5021): ``prevailing`` (default) counts nothing from the coin's two checkers
+        (fr 5021: "la dernière opinion ayant prévalu"); ``first-opinion`` counts the two
+        numbers joined from the coin *par puissance* when another checker fills in effect
+        and the whole throw can be played (fr 4999–5007).
+    ``mixed_hit``
+        a blot reached à vrai and also by a blocked sum: ``vrai-only`` (default) counts no
+        à-faux points for it; ``both`` counts the à-faux moyen too. No text speaks of it, and
+        the engine shows why: the single dice start from the very points that are the
+        passages of the joined numbers, so a blot hit à faux is never hit à vrai; the two
+        readings never differ (the switch stays to show it, tested).
+    ``toccategli_petit_jan``
+        the Toccategli's value for making the kleiner Jan: ``001`` (default: "nur 4 und 6",
+        001 687) or ``de-56`` (de note 56: 2 by a simple throw, 4 by a doublet, and 4 when a
+        simple throw could close with two stones).
+    ``one_die``
+        when only one die of a simple can be played: ``either`` (default; the 1698 text
+        asks only to play all one can, fr 4746, 5498) or ``higher``.
+    ``bear_off``
+        ``free`` (default): a die bears off the checker it carries exactly to the edge (the
+        farthest when none stands farther back), or is played inside (fr 5035–5037; the
+        lifting is a privilege, fr 5398; the lesson of 002 plays a 3 inside while a checker
+        stands three from the edge, 002 117, 121); ``exact``: a die that can bear off a checker
+        exactly must do so (a strict reading of "on lève à chaque coup … tout ce qui bat
+        juste sur le bord", fr 5035).
+    ``bear_off_whole``
+        whether one checker may be borne off with both dice at once: ``false`` (fr 5035, a
+        die at a time) or ``true`` ("des Zuhaltens wegen", de 3500; 001 745).
+    ``opening_doublet``
+        the first throw *coup et dés* (fr 4614) when it is a doublet: ``play`` (fr note 80,
+        "chacun joue ce coup-là") or ``void`` (the old practice, note 80; 002 22).
+    ``dice_across_tables``
+        dice that end in different tables: ``good`` (fr 4656) or ``bad`` (sv 2371).
+    ``tour``
+        the holes that win: twelve at Trictrac (fr 4750); at the Toc "il dépend des joueurs
+        d'en fixer le nombre ; l'on peut même jouer au premier trou" (fr 6017).
+    ``grande_bredouille``
+        whether the grande bredouille doubles the stake (fr 5043–5047: only when agreed,
+        "guère en usage présentement").
+    """
+
+    game: Literal["trictrac", "toccategli", "toc"] = "trictrac"
+    toc_double: bool = False
+    coin_fill: Literal["prevailing", "first-opinion"] = "prevailing"
+    mixed_hit: Literal["vrai-only", "both"] = "vrai-only"
+    toccategli_petit_jan: Literal["001", "de-56"] = "001"
+    one_die: Literal["either", "higher"] = "either"
+    bear_off: Literal["free", "exact"] = "free"
+    bear_off_whole: bool = False
+    opening_doublet: Literal["play", "void"] = "play"
+    dice_across_tables: Literal["good", "bad"] = "good"
+    grande_bredouille: bool = False
+    tour: Literal["12", "1", "2", "3", "4", "6"] = "12"
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
+        "game": ("trictrac", "toccategli", "toc"),
+        "toc_double": (False, True),
+        "coin_fill": ("prevailing", "first-opinion"),
+        "mixed_hit": ("vrai-only", "both"),
+        "toccategli_petit_jan": ("001", "de-56"),
+        "one_die": ("either", "higher"),
+        "bear_off": ("free", "exact"),
+        "bear_off_whole": (False, True),
+        "opening_doublet": ("play", "void"),
+        "dice_across_tables": ("good", "bad"),
+        "grande_bredouille": (False, True),
+        "tour": ("12", "1", "2", "3", "4", "6"),
+    }
+    sources: ClassVar[dict[str, str]] = {
+        "game": "fr 4582–5541; 001 559–996 (de 3348–3694); fr 5983–6029",
+        "toc_double": "fr 6023",
+        "coin_fill": "fr 4997–5021",
+        "mixed_hit": "fr 4768, 5213–5221 (silent on the mixed case)",
+        "toccategli_petit_jan": "001 687; de note 56 (6339)",
+        "one_die": "fr 4746, 5498",
+        "bear_off": "fr 5035–5037, 5398; 002 117, 121",
+        "bear_off_whole": "fr 5035; de 3500; 001 745",
+        "opening_doublet": "fr 4614, note 80; 002 22",
+        "dice_across_tables": "fr 4656; sv 2371",
+        "grande_bredouille": "fr 5043–5053",
+        "tour": "fr 4750; fr 6017",
+    }
+
+    @classmethod
+    def choices(cls, name: str) -> tuple[object, ...]:
+        return cls._choices[name]
+
+    def settings(self) -> dict[str, str]:
+        return {f.name: str(getattr(self, f.name)) for f in fields(self)}
