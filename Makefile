@@ -25,7 +25,7 @@ help:
 	@echo "make lint          ruff over the engine, the extension, the tools and the tests"
 	@echo "make gettext       regenerate the message templates in _build/gettext/"
 	@echo "make update-po     bring locale/*/LC_MESSAGES/*.po up to date with the sources"
-	@echo "make check-po      fail on a stale, malformed or markup-dropping catalogue"
+	@echo "make check-po      fail on a stale, malformed, markup-dropping or fuzzy catalogue"
 	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
 	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
 	@echo "make clean         remove _build/ (the figure cache in docs/_generated/ stays)"
@@ -77,9 +77,10 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff format --check .
 
 # -W: a page that fails to build (a figure whose claims do not hold) would leave its
-# captions out of the templates, and update-po would then drop their translations.
+# captions out of the templates, and update-po would then drop their translations; -E: a
+# fresh read every time, so that a page left broken by an earlier run is read again.
 gettext: $(VENV)/.installed
-	$(PY) -m sphinx -b gettext -q -W --keep-going -c . -D language=en docs _build/gettext
+	$(PY) -m sphinx -b gettext -q -E -W --keep-going -c . -D language=en docs _build/gettext
 
 update-po: gettext
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))

@@ -138,7 +138,8 @@ def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
 
     A game that scores may say what to add: ``marks(position)`` (each side's
     :class:`~engine.render.positions.Marks`) and ``hit_arrows(position, roll, rules)`` (the
-    :class:`~engine.render.positions.HitArrow` of the hits its evaluation finds).
+    :class:`~engine.render.positions.HitArrow` of the hits its evaluation finds), drawn
+    when the figure asks for them (``[view] hit_arrows = true``: its alt text must say so).
     """
     from .render.positions import TrictracView
 
@@ -146,7 +147,7 @@ def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
         return None
     marks = game.marks(position) if hasattr(game, "marks") else {}
     hits: tuple[Any, ...] = ()
-    if roll is not None and hasattr(game, "hit_arrows"):
+    if roll is not None and spec.view.hit_arrows and hasattr(game, "hit_arrows"):
         hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
     return TrictracView(talon_side=spec.view.talon_side, marks=marks, hits=hits)
 

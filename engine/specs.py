@@ -22,6 +22,7 @@ A specification reads::
     highlight = [2, 3]         # points to highlight, in the numbering above
     talon_side = "left"        # a Trictrac board: the side of the talons (default left)
     labels = "letters"         # name the points A–Y without W (the Kermadeuc lesson), optional
+    hit_arrows = true          # a Trictrac board: an arrow for each hit of the roll (optional)
 
     [[claim]]                  # as many as the text makes; see engine.claims
     id = "6-2"
@@ -66,6 +67,7 @@ _LEDGERS = ("aufschreiben", "kombiniert")
 COUNTING_KINDS = ("counting", "hits")  # checked by engine.counting, not by a game's rules
 UNDRAWN_KINDS = ("table", "counting")  # checked, but nothing to draw
 _VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "labels"}
+_VIEW_KEYS |= {"hit_arrows"}  # a Trictrac board: the roll's hits drawn (engine.figures)
 
 
 class SpecError(TabulaError):
@@ -82,6 +84,7 @@ class View:
     highlight: tuple[int, ...] = ()
     talon_side: str = "left"
     labels: str = ""  # how the points are named, if not the game's way ("letters" …)
+    hit_arrows: bool = False  # a Trictrac board: arrows for the roll's hits, vrai and faux
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,7 @@ def _view(data: Any, where: str) -> View:
         highlight=tuple(highlight),
         talon_side=data.get("talon_side", "left"),
         labels=str(data.get("labels", "")),
+        hit_arrows=bool(data.get("hit_arrows", False)),
     )
 
 

@@ -13,7 +13,8 @@ that are not seed paragraphs (captions, alt texts, the edition's own prose) keep
 they have. ``check`` exits non-zero, naming file and entry, when a catalogue is missing or
 stale against the sources, is not valid gettext (``msgfmt``), drops or adds a footnote,
 link target, role or code span its msgid has (a translation's own ``ed`` and ``tnote`` roles
-aside), or is not in the house format (wrap width 79).
+aside), still has a translation awaiting review (``fuzzy``: the reader would be shown the
+original there), or is not in the house format (wrap width 79).
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def check() -> list[str]:
 
 
 def _check_file(path: Path, want: set[str]) -> list[str]:
-    where = path.relative_to(ROOT)
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
     done = subprocess.run(
         ["msgfmt", "--check-header", "--check-domain", "-o", "/dev/null", str(path)],
         capture_output=True,
@@ -184,11 +185,21 @@ def _check_file(path: Path, want: set[str]) -> list[str]:
             "(run make update-po)"
         )
     for message in catalog:
-        if message.id and message.string and not message.fuzzy:
+        if message.id and message.fuzzy:
+            problems.append(f"{where}: {fuzzy_problem(message)}")
+        elif message.id and message.string:
             problems += [f"{where}: {p}" for p in dropped_markup(message)]
     if path.read_bytes() != serialise(read(path), path):
         problems.append(f"{where}: not in the house format (run tools/catalogues.py normalize)")
     return problems
+
+
+def fuzzy_problem(message: Message) -> str:
+    """A changed source left its old translation unused until someone reviews it."""
+    return (
+        f"translation awaiting review (fuzzy) of '{message.id[:50]}…': update the msgstr to "
+        "the new source and remove the flag"
+    )
 
 
 def dropped_markup(message: Message) -> list[str]:

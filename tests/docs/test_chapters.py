@@ -105,3 +105,20 @@ def test_the_catalogues_are_fresh_valid_and_carry_their_markup() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_translation_awaiting_review_is_a_problem(tmp_path: Path) -> None:
+    from catalogues import _check_file, fuzzy_problem, read, serialise
+
+    path = tmp_path / "da" / "LC_MESSAGES" / "x.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        '#\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        '#, fuzzy\nmsgid "Ny tekst"\nmsgstr "Gammel tekst"\n',
+        encoding="utf-8",
+    )
+    path.write_bytes(serialise(read(path), path))
+    (message,) = [m for m in read(path) if m.id]
+    assert message.fuzzy
+    problems = _check_file(path, {"Ny tekst"})
+    assert any(fuzzy_problem(message) in p for p in problems), problems

@@ -13,6 +13,8 @@ from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
 from ...core.registry import Outcome
+from ...render.positions import HitArrow
+from ...render.positions import Marks as DrawnMarks
 from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
 from .ecole import Ecole, claims
 from .evaluation import Event, evaluate
@@ -71,6 +73,9 @@ class Trictrac:
     extra_fields: ClassVar[tuple[ExtraField, ...]] = FIELDS
     # drawn with the text's numbering: each side's cases from 0, its talon (fr 4826)
     labels: ClassVar[str] = "cases"
+    # drawn as a Trictrac board: the rails with their holes, the coins, the jetons and
+    # fichets of the marks, and the throw's hits à vrai and à faux (engine.figures)
+    board: ClassVar[str] = "trictrac"
 
     def start(self) -> Position:
         points = [0] * POINTS
@@ -186,6 +191,40 @@ class Trictrac:
                 stake = 2 if grande and rules.grande_bredouille else 1
                 return Outcome(colour, kind, stake, kind, {"holes": list(marks.holes)})
         return None
+
+    # -- what a drawing shows besides the checkers ----------------------------------------
+
+    def marks(self, position: Position) -> dict[Colour, DrawnMarks]:
+        """Each side's points (jetons, two when *en bredouille*) and holes (fichet)."""
+        marks = Marks.of(position)
+        return {
+            c: DrawnMarks(
+                points=marks.points[c.index],
+                holes=marks.holes[c.index],
+                bredouille=marks.bredouille[c.index] and marks.points[c.index] > 0,
+            )
+            for c in Colour
+        }
+
+    def hit_arrows(
+        self, position: Position, roll: Roll, rules: TrictracRules | None = None
+    ) -> list[HitArrow]:
+        """An arrow for each number that hits a blot, à vrai or à faux, as evaluated; a
+        joined number bends through its resting point (an open one when it hits à vrai)."""
+        evaluation = self.evaluate(position, roll, rules)
+        side = Side.of(position, evaluation.mover)
+        arrows = []
+        for event in evaluation.events:
+            if event.kind not in ("battre-a-vrai", "battre-a-faux"):
+                continue
+            kind = "vrai" if event.kind == "battre-a-vrai" else "faux"
+            for number in event.numbers:
+                start = event.point - number
+                via = _passage(side, evaluation.roll, start, kind) if number == sum(roll) else None
+                # no number written on the arrow: its ends (and its bend) show it, and the
+                # figure stays within the size every drawing keeps to
+                arrows.append(HitArrow(evaluation.mover, start, event.point, kind, via))
+        return arrows
 
     def facts(
         self, position: Position, colour: Colour, rules: TrictracRules | None = None
@@ -344,3 +383,12 @@ def marking(
         return Marking(leaving(first.marks, mover), tuple(ecoles), True)
     second = gain(first.marks, mover.other, to_other, rules)
     return Marking(second.marks, tuple(ecoles), first.holes > 0)
+
+
+def _passage(side: Side, roll: Roll, start: int, kind: str) -> int:
+    """The resting point a joined hit passes: an open one (no opposing case) for à vrai;
+    for à faux every one is closed (fr 4768), and the first is drawn."""
+    middles = [start + roll[0], start + roll[1]]
+    if kind == "vrai":
+        return next(m for m in middles if side.opp[m] < 2)
+    return middles[0]

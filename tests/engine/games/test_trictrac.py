@@ -426,3 +426,25 @@ def test_hits_name_the_points_they_are_counted_from() -> None:
     position = board({1: 14, 5: 1}, {16: 1, 10: 2, 24: 12})
     (event,) = GAME.evaluate(position, (6, 5)).events
     assert (event.point, event.sources, event.numbers) == (16, (5,), (11,))
+
+
+def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
+    """One arrow per moyen of each hit à vrai or à faux, from a point holding a checker of
+    the mover's; joined numbers bend through a resting point (fr 4976–4980, figure 4)."""
+    from engine.core.dice import parse_roll
+    from engine.core.registry import make_rules
+    from engine.games.trictrac.board import Side
+    from engine.specs import load_spec
+
+    spec = load_spec("trictrac/plusieurs-moyens")
+    position = read_position(spec.position)
+    roll, rules = parse_roll("5-3"), make_rules(GAME, spec.rules)
+    evaluation = GAME.evaluate(position, roll, rules)
+    hits = [e for e in evaluation.events if e.kind in ("battre-a-vrai", "battre-a-faux")]
+    arrows = GAME.hit_arrows(position, roll, rules)
+    assert len(arrows) == sum(e.moyens for e in hits) == 7
+    side = Side.of(position, evaluation.mover)
+    for arrow in arrows:
+        assert side.me[arrow.start] > 0
+        assert (arrow.via is not None) == (arrow.end - arrow.start == sum(roll))
+    assert sorted(a.end for a in arrows) == sorted(e.point for e in hits for _ in range(e.moyens))

@@ -7,6 +7,7 @@ tests look at what was drawn, not at what was asked for.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import xml.etree.ElementTree as ET
@@ -304,7 +305,9 @@ def test_a_scoring_game_hands_its_marks_and_hits_to_the_view() -> None:
         def hit_arrows(self, position: Position, roll: tuple[int, int], rules: object):
             return [HitArrow(Colour.BLACK, 12, 19, "vrai", via=14, label=f"{roll[0]}+{roll[1]}")]
 
-    spec = load_spec("plein/start")
+    plain = load_spec("plein/start")
+    spec = dataclasses.replace(plain, view=dataclasses.replace(plain.view, hit_arrows=True))
+    assert trictrac_view(Scoring(), plain, BLOT, (5, 2)).hits == ()  # only when asked
     view = trictrac_view(Scoring(), spec, BLOT, (5, 2))
     assert view.marks[Colour.WHITE].points == 6 and view.hits[0].label == "5+2"
     assert trictrac_view(Scoring(), spec, BLOT, None).hits == ()
