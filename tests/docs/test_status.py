@@ -47,8 +47,19 @@ def _slots(chapter: str) -> int:
     return len(re.findall(r"^```\{figure-slot\}", text, re.M))
 
 
+def _plays_variant(figure: str, game: dict) -> bool:
+    """A figure of an engine game counts for the variant whose switches it sets."""
+    spec, wanted = load_spec(figure), game.get("rules", {})
+    if not wanted or spec.game != game["engine"]:
+        return True
+    defaults = registered_games()[spec.game].rules_type()
+    return all(spec.rules.get(k, str(getattr(defaults, k))) == v for k, v in wanted.items())
+
+
 def _expected(game: dict, placed: set[str]) -> list[str]:
-    figures = sorted(f for f in placed if f.split("/")[0] in game["diagrams"])
+    figures = sorted(
+        f for f in placed if f.split("/")[0] in game["diagrams"] and _plays_variant(f, game)
+    )
     claims = [c for f in figures for c in load_spec(f).claims]
     against = sum(1 for c in claims if c.get("disagrees"))
     missing = sum(_slots(c) for c in game["chapters"])
@@ -56,7 +67,10 @@ def _expected(game: dict, placed: set[str]) -> list[str]:
     if engine.startswith("ledger:"):
         in_engine = (ROOT / "engine" / "ledger" / f"{engine.removeprefix('ledger:')}.py").is_file()
     else:
-        in_engine = engine in registered_games()
+        in_engine = engine in registered_games() and all(
+            value in registered_games()[engine].rules_type.choices(key)
+            for key, value in game.get("rules", {}).items()
+        )
     return [
         str(len(figures)),
         f"{len(claims)}" + (f" ({against} " if against else ""),

@@ -26,7 +26,9 @@ from sphinx.application import Sphinx
 from sphinx.errors import NoUri
 from sphinx.util.docutils import SphinxDirective
 
+from engine.core.errors import TabulaError
 from engine.core.registry import games as registered_games
+from engine.core.registry import make_rules
 from engine.specs import load_spec
 
 from .chrome import _
@@ -139,16 +141,17 @@ def read_games(srcdir: Path) -> list[dict[str, Any]]:
 def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
     chapters = tuple(c for c in game["chapters"] if c in env.all_docs)
     folders = tuple(f"{folder}/" for folder in game["diagrams"])
+    wanted = game.get("rules", {})
     drawn = sorted(
         figure
         for figure, users in figures_used(env).items()
-        if figure.startswith(folders) and users
+        if figure.startswith(folders) and users and _follows(load_spec(figure), game, wanted)
     )
     claims = [claim for figure in drawn for claim in load_spec(figure).claims]
     return GameState(
         name=game["name"].get(language, game["id"]),
         chapters=chapters,
-        in_engine=in_engine(game["engine"]),
+        in_engine=in_engine(game["engine"], wanted),
         figures=len(drawn),
         claims=len(claims),
         disagreements=sum(1 for claim in claims if claim.get("disagrees")),
@@ -156,12 +159,31 @@ def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
     )
 
 
-def in_engine(name: str) -> bool:
-    """Whether the engine has this game: a registered game, or a scoring ledger
+def in_engine(name: str, rules: dict[str, str] | None = None) -> bool:
+    """Whether the engine has this game: a registered game (with ``rules``, a variant its
+    switches name, as Toccategli and Toc of the Trictrac), or a scoring ledger
     (``ledger:<module>``, a module of :mod:`engine.ledger`)."""
     if name.startswith("ledger:"):
         return importlib.util.find_spec(f"engine.ledger.{name.removeprefix('ledger:')}") is not None
-    return name in registered_games()
+    if name not in registered_games():
+        return False
+    try:
+        make_rules(registered_games()[name], rules)
+    except TabulaError:
+        return False
+    return True
+
+
+def _follows(spec: Any, game: dict[str, Any], wanted: dict[str, str]) -> bool:
+    """Whether a figure plays this game's variant: its rules switches (or the engine's
+    defaults, for those it leaves alone) are the ``rules`` the games list gives."""
+    if not wanted or spec.game != game["engine"]:
+        return True
+    defaults = registered_games()[spec.game].rules_type()
+    return all(
+        spec.rules.get(key, str(getattr(defaults, key)).lower()) == value
+        for key, value in wanted.items()
+    )
 
 
 def _slots(env: Any, docname: str) -> int:
