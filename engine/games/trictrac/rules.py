@@ -59,7 +59,7 @@ class TrictracRules:
         dice that end in different tables: ``good`` (fr 4656) or ``bad`` (sv 2371).
     ``tour``
         the holes that win: twelve at Trictrac (fr 4750); at the Toc "il dépend des joueurs
-        d'en fixer le nombre ; l'on peut même jouer au premier trou" (fr 6017).
+        d'en fixer le nombre ; l'on peut même jouer au premier trou" (fr 6019).
     ``grande_bredouille``
         whether the grande bredouille doubles the stake (fr 5043–5047: only when agreed,
         "guère en usage présentement").
@@ -104,7 +104,7 @@ class TrictracRules:
         "opening_doublet": "fr 4614, note 80; 002 22",
         "dice_across_tables": "fr 4656; sv 2371",
         "grande_bredouille": "fr 5043–5053",
-        "tour": "fr 4750; fr 6017",
+        "tour": "fr 4750; fr 6019",
     }
 
     @classmethod
