@@ -27,7 +27,7 @@ from .marking import (
     gain_holes,
     leaving,
     new_releve,
-    toc_holes,
+    toc_throw_holes,
 )
 from .movement import Leaf, all_sequences, legal_leaves
 from .rules import TrictracRules
@@ -186,9 +186,7 @@ class Trictrac:
         tour = TOUR if rules.game == "trictrac" else int(rules.tour)
         for colour in Colour:
             if marks.holes[colour.index] >= tour:
-                grande = marks.run[colour.index] and rules.game == "trictrac"
-                kind = "grande-bredouille" if grande else "tour"
-                stake = 2 if grande and rules.grande_bredouille else 1
+                kind, stake = _tour_kind(marks, colour, rules)
                 return Outcome(colour, kind, stake, kind, {"holes": list(marks.holes)})
         return None
 
@@ -259,22 +257,55 @@ class Trictrac:
 def _marked(
     marks: Marks, evaluation: Evaluation, events: tuple[Event, ...], rules: TrictracRules
 ) -> tuple[Marks, int]:
-    """Mark a throw's events: the thrower's gains first, then the other's (fr 4796)."""
+    """Mark a throw's events: the thrower's gains first, then the other's (fr 4796).
+
+    A tour the thrower's gains complete ends the game there: the other marks nothing more
+    from that throw (as when the thrower leaves, fr 4896), so that the two can never both
+    reach it at once. Returns the marks and the holes the thrower's own gains made.
+    """
     mover = evaluation.mover
     if rules.game == "toc":
-        doublet = is_doublet(evaluation.roll)
-        own = 0
-        for event in events:
-            holes = toc_holes(event.points, event.moyens, doublet, rules)
-            colour = mover if event.to == "mover" else mover.other
-            marks = gain_holes(marks, colour, holes)
-            own += holes if colour is mover else 0
-        return marks, own
+        return _toc_marked(marks, evaluation, events, rules)
     mine = sum(e.points for e in events if e.to == "mover")
     theirs = sum(e.points for e in events if e.to == "opponent")
     first = gain(marks, mover, mine, rules)
+    if rules.game == "trictrac" and first.marks.holes[mover.index] >= TOUR:
+        return first.marks, first.holes
     second = gain(first.marks, mover.other, theirs, rules)
     return second.marks, first.holes
+
+
+def _toc_marked(
+    marks: Marks, evaluation: Evaluation, events: tuple[Event, ...], rules: TrictracRules
+) -> tuple[Marks, int]:
+    """At the Toc a throw marks holes instead of points (fr 6017), the thrower's first."""
+    mover, doublet = evaluation.mover, is_doublet(evaluation.roll)
+
+    def holes(to: str) -> int:
+        jans = [(e.kind, e.moyens) for e in events if e.to == to]
+        return toc_throw_holes(jans, doublet, rules)
+
+    own = holes("mover")
+    marks = gain_holes(marks, mover, own)
+    if marks.holes[mover.index] < int(rules.tour):  # "j'ai gagné la partie" (fr 6021)
+        marks = gain_holes(marks, mover.other, holes("opponent"))
+    return marks, own
+
+
+def _tour_kind(marks: Marks, winner: Colour, rules: TrictracRules) -> tuple[str, int]:
+    """How a game won on holes ends, and for how many stakes.
+
+    Trictrac: the grande bredouille, double only when agreed (fr 5043–5053). Toc played to
+    the first hole with the double agreed: two holes at once win "la double", and "vous me
+    payeriez le double de ce que nous aurions joué" (fr 6023); the text says nothing of the
+    double in a game of several holes, where the two holes simply count.
+    """
+    if rules.game == "toc":
+        double = rules.toc_double and rules.tour == "1" and marks.holes[winner.index] >= 2
+        return ("double", 2) if double else ("tour", 1)
+    if marks.run[winner.index]:
+        return "grande-bredouille", 2 if rules.grande_bredouille else 1
+    return "tour", 1
 
 
 def _satz(marks: Marks, position: Position) -> Outcome | None:
@@ -369,6 +400,11 @@ def marking(
     his gains, loses what is left over, and the other gains nothing from the throw.
     """
     evaluation = TRICTRAC.evaluate(position, roll, rules)
+    if rules.game == "toc":
+        if marked is not None or opponent_marked is not None:
+            # holes are marked, not points, and the Toc text says nothing of the école
+            raise TabulaError("at the Toc one marks holes, not points: no école to read")
+        return _toc_marking(position, evaluation, leaf, rules, leave)
     mover = evaluation.mover
     due, due_other = evaluation.gains("mover", leaf), evaluation.gains("opponent", leaf)
     marked = due if marked is None else marked
@@ -383,6 +419,22 @@ def marking(
         return Marking(leaving(first.marks, mover), tuple(ecoles), True)
     second = gain(first.marks, mover.other, to_other, rules)
     return Marking(second.marks, tuple(ecoles), first.holes > 0)
+
+
+def _toc_marking(
+    position: Position, evaluation: Evaluation, leaf: Leaf, rules: TrictracRules, leave: bool
+) -> Marking:
+    """A Toc throw marked: the holes of the jans this play realises. "Celui qui gagne un
+    trou de son dé a la liberté de s'en aller, de même qu'au Trictrac" (fr 6027)."""
+    events = tuple(e for e in evaluation.events if e.counts_for(leaf))
+    marks, own = _marked(Marks.of(position), evaluation, events, rules)
+    if not leave:
+        return Marking(marks, (), own > 0)
+    if not own:
+        raise TabulaError("only a hole won by one's own dice allows leaving (fr 6027)")
+    mine = tuple(e for e in events if e.to == "mover")  # the other gains nothing (fr 4896)
+    kept, _ = _marked(Marks.of(position), evaluation, mine, rules)
+    return Marking(leaving(kept, evaluation.mover), (), True)
 
 
 def _passage(side: Side, roll: Roll, start: int, kind: str) -> int:

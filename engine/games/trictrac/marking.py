@@ -15,6 +15,10 @@ The thrower marks what he wins before the other marks what the throw gives him
 losing the points left over (fr 4912, law 5484) and keeping the dice (law 5484, 5390); the
 other then gains nothing from that throw (fr 4896).
 
+At the Toc no points are marked: a throw marks a hole, or two, for each player it makes
+jans for (fr 6017–6025; :func:`toc_throw_holes`), and the game is won at the number of
+holes agreed, "même … au premier trou" (fr 6019).
+
 In the notation (extra fields, defaults left out): ``points=W,B``, ``holes=W,B``,
 ``bredouille=w|b`` (when both have points: whose are still uninterrupted; when only one has
 points they are his without saying), ``etendard=w|b`` (the same for holes), ``throws=W,B``
@@ -23,6 +27,7 @@ points they are his without saying), ``etendard=w|b`` (the same for holes), ``th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.notation import ExtraField
@@ -162,12 +167,30 @@ def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gai
     return gain_points(marks, colour, points)
 
 
-def toc_holes(points: int, moyens: int, doublet: bool, rules: TrictracRules) -> int:
-    """At the Toc a jan marks one hole, two when "la double ira" and it is by doublet or two
-    moyens (fr 6015–6023)."""
-    if points <= 0:
+# The jans the text says are made "par deux moyens" (fr 6023): filling and hitting. The
+# tariff also counts an impuissance's unplayed dice as moyens, but those are not ways of
+# making a jan, and a simple throw that leaves both dice unplayed is no "double".
+BY_MOYENS = ("remplir", "battre-a-vrai")
+
+
+def toc_holes(kind: str, moyens: int, doublet: bool, rules: TrictracRules) -> int:
+    """The holes one jan marks at the Toc: one, two when "la double ira" and it is made by
+    doublet, or is a filling or hit by two moyens (fr 6017, 6023)."""
+    double = doublet or (kind in BY_MOYENS and moyens >= 2)
+    return 2 if rules.toc_double and double else 1
+
+
+def toc_throw_holes(jans: Sequence[tuple[str, int]], doublet: bool, rules: TrictracRules) -> int:
+    """The holes one throw marks for one player at the Toc, from his jans (kind, moyens).
+
+    "Un trou ou deux, selon le coup que l'on fait" (fr 6017): by default the throw marks
+    one hole, or two when one of its jans is double (``toc_count = "throw"``); the other
+    reading adds a hole or two for each jan (``toc_count = "event"``).
+    """
+    holes = [toc_holes(kind, moyens, doublet, rules) for kind, moyens in jans]
+    if not holes:
         return 0
-    return 2 if rules.toc_double and (doublet or moyens >= 2) else 1
+    return sum(holes) if rules.toc_count == "event" else max(holes)
 
 
 def counted_throw(marks: Marks, mover: Colour) -> Marks:

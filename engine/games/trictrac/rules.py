@@ -21,8 +21,14 @@ class TrictracRules:
         twelve points (001 587–591, 589, 653–839; de notes 42–59). ``toc``: every jan marks a
         hole instead of points (fr 6015–6025).
     ``toc_double``
-        at the Toc, whether "la double ira": a jan by doublet or by two moyens marks two
-        holes (fr 6023).
+        at the Toc, whether "la double ira": a jan by doublet, or a filling or hit by two
+        moyens, marks two holes (fr 6023); played to the first hole it wins the double, twice
+        the stake ("vous me payeriez le double de ce que nous aurions joué").
+    ``toc_count``
+        at the Toc, what one throw marks for a player when it makes him several jans:
+        ``throw`` (default) one hole, or two when one of them is by doublet or by two moyens
+        and the double goes ("on marque un trou ou deux, selon le coup que l'on fait",
+        fr 6017); ``event``: each jan its own hole or two, as the Trictrac adds their points.
     ``coin_fill``
         the 1698 opinions on filling the jan de retour by counting from the coin
         (fr 4997–5021): ``prevailing`` (default) counts nothing from the coin's two checkers
@@ -59,7 +65,7 @@ class TrictracRules:
         dice that end in different tables: ``good`` (fr 4656) or ``bad`` (sv 2371).
     ``tour``
         the holes that win: twelve at Trictrac (fr 4750); at the Toc "il dépend des joueurs
-        d'en fixer le nombre ; l'on peut même jouer au premier trou" (fr 6017).
+        d'en fixer le nombre ; l'on peut même jouer au premier trou" (fr 6019).
     ``grande_bredouille``
         whether the grande bredouille doubles the stake (fr 5043–5047: only when agreed,
         "guère en usage présentement").
@@ -67,6 +73,7 @@ class TrictracRules:
 
     game: Literal["trictrac", "toccategli", "toc"] = "trictrac"
     toc_double: bool = False
+    toc_count: Literal["throw", "event"] = "throw"
     coin_fill: Literal["prevailing", "first-opinion"] = "prevailing"
     mixed_hit: Literal["vrai-only", "both"] = "vrai-only"
     toccategli_petit_jan: Literal["001", "de-56"] = "001"
@@ -81,6 +88,7 @@ class TrictracRules:
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {
         "game": ("trictrac", "toccategli", "toc"),
         "toc_double": (False, True),
+        "toc_count": ("throw", "event"),
         "coin_fill": ("prevailing", "first-opinion"),
         "mixed_hit": ("vrai-only", "both"),
         "toccategli_petit_jan": ("001", "de-56"),
@@ -95,6 +103,7 @@ class TrictracRules:
     sources: ClassVar[dict[str, str]] = {
         "game": "fr 4582–5541; 001 559–996 (de 3348–3694); fr 5983–6029",
         "toc_double": "fr 6023",
+        "toc_count": "fr 6017 (silent on a throw of several jans)",
         "coin_fill": "fr 4997–5021",
         "mixed_hit": "fr 4768, 5213–5221 (silent on the mixed case)",
         "toccategli_petit_jan": "001 687; de note 56 (6339)",
@@ -104,7 +113,7 @@ class TrictracRules:
         "opening_doublet": "fr 4614, note 80; 002 22",
         "dice_across_tables": "fr 4656; sv 2371",
         "grande_bredouille": "fr 5043–5053",
-        "tour": "fr 4750; fr 6017",
+        "tour": "fr 4750; fr 6019",
     }
 
     @classmethod

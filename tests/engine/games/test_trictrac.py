@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.dice import all_throws, is_doublet
+from engine.core.errors import TabulaError
 from engine.core.notation import format_board
 from engine.core.position import Colour, Position
 from engine.core.registry import read_position, write_position
@@ -16,7 +18,7 @@ from engine.games.trictrac import TRICTRAC as GAME
 from engine.games.trictrac import TrictracRules
 from engine.games.trictrac.board import GEOMETRY
 from engine.games.trictrac.game import marking
-from engine.games.trictrac.marking import Marks, gain_points
+from engine.games.trictrac.marking import Marks, gain_points, toc_holes, toc_throw_holes
 from engine.games.trictrac.tariff import rate
 
 B, W = Colour.BLACK, Colour.WHITE
@@ -290,6 +292,56 @@ def test_toc_marks_holes() -> None:
     analysis = GAME.analyse(position, (6, 5), TrictracRules(game="toc", tour="1"))[0]
     assert Marks.of(analysis.after).holes == (0, 1)  # fr 6015–6021
     assert analysis.outcome and analysis.outcome.winner is B
+
+
+def test_toc_a_throw_of_several_jans() -> None:
+    # fr 6017 "un trou ou deux, selon le coup que l'on fait": the edition's reading marks the
+    # throw once; the other reading (toc_count = event) marks every jan
+    jans = [("remplir", 1), ("battre-a-vrai", 2)]
+    simple = TrictracRules(game="toc")
+    double = TrictracRules(game="toc", toc_double=True)
+    assert toc_throw_holes(jans, False, simple) == 1
+    assert toc_throw_holes(jans, False, double) == 2
+    assert toc_throw_holes(jans, False, TrictracRules(game="toc", toc_count="event")) == 2
+    events = TrictracRules(game="toc", toc_double=True, toc_count="event")
+    assert toc_throw_holes(jans, False, events) == 3
+    assert toc_throw_holes([], True, double) == 0
+
+
+def test_toc_only_fillings_and_hits_go_double_by_two_moyens() -> None:
+    # fr 6023 names filling and hitting by two moyens; a jan qui ne peut of two unplayed
+    # dice is no double made by a simple throw
+    double = TrictracRules(game="toc", toc_double=True)
+    assert toc_holes("remplir", 2, False, double) == 2
+    assert toc_holes("battre-a-vrai", 2, False, double) == 2
+    assert toc_holes("jan-qui-ne-peut", 2, False, double) == 1
+    assert toc_holes("jan-qui-ne-peut", 1, True, double) == 2
+
+
+def test_toc_has_no_ecole_and_leaves_only_on_own_holes() -> None:
+    # the figure of the jans à perte: White's four et trois is a jan qui ne peut
+    position = read_position(
+        "trictrac -,-,2b,2b,-,-/1b,-,-,2b,2b,6b/9w,-,-,2w,-,-/-,-,-,-,2w,2w w - throws=3,3"
+    )
+    rules = TrictracRules(game="toc", tour="3")
+    leaf = GAME.evaluate(position, (4, 3), rules).leaves[0]
+    with pytest.raises(TabulaError, match="no école"):
+        marking(position, (4, 3), leaf, rules, marked=0)
+    with pytest.raises(TabulaError, match="own dice"):  # fr 6027: the hole is Black's
+        marking(position, (4, 3), leaf, rules, leave=True)
+    assert marking(position, (4, 3), leaf, rules).marks.holes == (0, 1)
+
+
+def test_toc_double_wins_twice_the_stake_only_at_the_first_hole() -> None:
+    won = "trictrac -,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w - holes=2,0"
+    position = read_position(won)
+    first = GAME.outcome(position, TrictracRules(game="toc", tour="1", toc_double=True))
+    assert first and (first.kind, first.points) == ("double", 2)  # fr 6023
+    plain = GAME.outcome(position, TrictracRules(game="toc", tour="1"))
+    assert plain and (plain.kind, plain.points) == ("tour", 1)
+    several = GAME.outcome(position, TrictracRules(game="toc", tour="2", toc_double=True))
+    assert several and (several.kind, several.points) == ("tour", 1)
+    assert GAME.outcome(position, TrictracRules(game="toc", tour="3")) is None
 
 
 # -- properties -----------------------------------------------------------------------------------
