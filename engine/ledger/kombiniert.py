@@ -8,7 +8,8 @@ Every hole counts for both games (de 3955) unless one is suspended:
 * the **Partie mit Ehrenpunkten** is won at the twelfth hole, *simple* when the loser has
   passed his sixth, *double* when he has six or fewer, *triple* when the winner took his
   holes second and was not interrupted, *quadruple* when the loser has none (de 3963); with
-  *Fortsetzung* the holes beyond the twelfth carry to the next Partie (de 3967–3971);
+  *Fortsetzung* the holes beyond the twelfth carry to the next Partie (de 3971); without
+  it the twelfth hole ends the Partie, and its winner must lift and go (de 3967);
 * after a hole of his own dice a player may **suspend** one game and go on with the other
   in the same Haltung (de 3975–3989): suspending the Aufschreiben at six holes or more is
   being paid for the Zug, which ends (de 3983); below six it freezes, and a small
@@ -120,6 +121,8 @@ class Combined:
     poule_open: bool = False
     shares: dict[str, int] = field(default_factory=lambda: {p: 0 for p in PLAYERS})
     contract: Player | None = None
+    # de 3967: without Fortsetzung, who won a Partie and must lift before anyone plays on
+    must_go: Player | None = None
     zug_results: list[Result] = field(default_factory=list)
     partie_results: list[PartieResult] = field(default_factory=list)
 
@@ -154,6 +157,11 @@ class Combined:
 
     def hole(self, player: Player, count: int, own: bool, game: str = "") -> None:
         """``player`` makes ``count`` holes; they count for every game that runs."""
+        if self.must_go is not None:
+            raise LedgerError(
+                f"{self.must_go} won the Partie without Fortsetzung and must lift and go "
+                "before another hole is made (de 3967)"
+            )
         running = {"as": self.as_running, "ep": self.ep_running}
         wanted = {"as": ("as",), "ep": ("ep",), "both": ("as", "ep"), "": ()}.get(game)
         if wanted is None:
@@ -175,13 +183,27 @@ class Combined:
         """What ``player`` does after his hole: stay, go (Aufnehmen) or suspend a game."""
         if choice == "stay":
             return
+        if self.must_go == player and choice != "go":
+            raise LedgerError(
+                f"{player} cannot {choice}: without Fortsetzung the twelfth hole ends the "
+                "Partie, and its winner must lift and go (de 3967)"
+            )
         if not own:
+            if self.must_go == player:
+                # the Partie alone would lift whatever dice made the hole (de 3967), but
+                # the Aufschreiben lifts only on one's own (art. 1): the two cannot both hold
+                raise LedgerError(
+                    f"{player} must lift without Fortsetzung (de 3967) but cannot in the "
+                    "Aufschreiben, the hole being made with the opponent's dice (art. 1): the "
+                    "combined game is played with Fortsetzung (de 4193)"
+                )
             raise LedgerError(
                 f"{player} cannot {choice}: the hole was made with the opponent's dice "
                 "(art. 1; de 3979)"
             )
         if choice == "go":
             self._go(player)
+            self.must_go = None
         elif choice == "suspend-as":
             self._suspend_as(player)
         elif choice == "suspend-ep":
@@ -250,6 +272,8 @@ class Combined:
             else:
                 self.contract = winner  # de 4105: the contract moves to the winner
         carried = self.ep.holes[winner] - HOLES if self.rules.fortsetzung else 0
+        if not self.rules.fortsetzung:
+            self.must_go = winner  # de 3967: the Partie is over; a double hole is lost
         self.partie_results.append(PartieResult(winner, kind, price, carried, taken))
         self.ep = Honours()
         self.partie_number += 1

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.ledger.aufschreiben import LedgerError
 from engine.ledger.card import card
 from engine.ledger.claims import events_of, state_of
-from engine.ledger.kombiniert import Combined, board, facts, krawatte, pegs, play
+from engine.ledger.kombiniert import Combined, Rules, board, facts, krawatte, pegs, play
 from engine.specs import all_spec_ids, load_spec
 
 WALKTHROUGH = [f for f in all_spec_ids() if f.startswith("trictrac-combine/verlauf-")]
@@ -41,6 +41,19 @@ def test_the_four_honours(events: list[dict[str, object]], kind: str) -> None:
 def test_fortsetzung_carries_the_holes_beyond_the_twelfth() -> None:
     state = play([hole("A", 11), hole("A", 2)])
     assert (state.ep.holes["A"], facts(state)["partie.carried"]) == (1, 1)
+
+
+def test_without_fortsetzung_the_winner_must_lift_and_go() -> None:
+    # de 3967: the twelfth hole ends the Partie; a double hole is not carried
+    start = Combined(rules=Rules(fortsetzung=False))
+    state = play([hole("A", 11), hole("A", 2, then="go")], start)
+    assert (state.ep.holes["A"], facts(state)["partie.carried"]) == (0, 0)
+    with pytest.raises(LedgerError, match="must lift and go"):
+        play([hole("A", 11), hole("A", 2), hole("B", 1)], start)
+    with pytest.raises(LedgerError, match="must lift and go"):
+        play([hole("A", 12, then="suspend-ep")], start)
+    with pytest.raises(LedgerError, match="opponent's dice"):
+        play([hole("A", 12, then="go", own=False)], start)
 
 
 def test_a_stake_opens_the_poule_and_the_loser_pays_it_as_he_pays_the_winner() -> None:
