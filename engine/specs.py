@@ -49,6 +49,7 @@ import hashlib
 import os
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -114,11 +115,8 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     path = spec_path(figure_id, root)
     if not path.is_file():
         raise SpecError(f"figure '{figure_id}': no specification at {path}")
-    raw = path.read_bytes()
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise SpecError(f"{path}: not valid TOML: {error}") from None
+    stat = path.stat()
+    raw, data = _parsed(path, stat.st_mtime_ns, stat.st_size)
     where = f"{path.name}"
     ledger = data.get("game") in _LEDGERS
     _only(data, _TOP_KEYS | _LEDGER_KEYS if ledger else _TOP_KEYS, where)
@@ -154,6 +152,18 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
         data=data,
         situation=situation,
     )
+
+
+@lru_cache(maxsize=1024)
+def _parsed(path: Path, mtime_ns: int, size: int) -> tuple[bytes, dict[str, Any]]:
+    """A specification file's bytes and TOML, read once per version of the file: a ledger
+    figure re-reads the whole chain of figures it follows, and the chain is long. The
+    result is shared, so callers treat it as read-only."""
+    raw = path.read_bytes()
+    try:
+        return raw, tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SpecError(f"{path}: not valid TOML: {error}") from None
 
 
 def _digest(raw: bytes, data: dict[str, Any], root: Path) -> str:

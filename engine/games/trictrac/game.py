@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...core.dice import Roll, is_doublet
 from ...core.errors import IllegalPlay, IllegalPosition, TabulaError
@@ -13,8 +13,6 @@ from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
 from ...core.registry import Outcome
-from ...render.positions import HitArrow
-from ...render.positions import Marks as DrawnMarks
 from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
 from .ecole import Ecole, claims
 from .evaluation import Event, evaluate
@@ -31,6 +29,10 @@ from .marking import (
 )
 from .movement import Leaf, all_sequences, legal_leaves
 from .rules import TrictracRules
+
+if TYPE_CHECKING:  # the drawing's types; importing them at run time loads matplotlib
+    from ...render.positions import HitArrow
+    from ...render.positions import Marks as DrawnMarks
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,8 @@ class Trictrac:
 
     def marks(self, position: Position) -> dict[Colour, DrawnMarks]:
         """Each side's points (jetons, two when *en bredouille*) and holes (fichet)."""
+        from ...render.positions import Marks as DrawnMarks  # only when drawing (above)
+
         marks = Marks.of(position)
         return {
             c: DrawnMarks(
@@ -209,6 +213,8 @@ class Trictrac:
     ) -> list[HitArrow]:
         """An arrow for each number that hits a blot, à vrai or à faux, as evaluated; a
         joined number bends through its resting point (an open one when it hits à vrai)."""
+        from ...render.positions import HitArrow  # only when drawing (above)
+
         evaluation = self.evaluate(position, roll, rules)
         side = Side.of(position, evaluation.mover)
         arrows = []
