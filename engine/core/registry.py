@@ -9,12 +9,12 @@ citing the lines of the source it follows.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from .dice import Roll
-from .errors import NotationError, TabulaError
+from .errors import IllegalPlay, NotationError, TabulaError
 from .moves import MoveText, Play, parse_play
 from .notation import ExtraField, format_position, parse_position
 from .position import Colour, Geometry, Position
@@ -53,6 +53,57 @@ class Game(Protocol):
     def outcome(self, position: Position, rules: Any = None) -> Outcome | None: ...
 
     def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]: ...
+
+
+class Analysed(Protocol):
+    """One legal play of an analysis and the position it leads to."""
+
+    @property
+    def play(self) -> Any: ...
+
+    @property
+    def after(self) -> Position: ...
+
+
+class PlaysFromAnalysis:
+    """The legal plays and ``apply`` of a game whose ``analyse`` lists every legal play of a
+    roll with the position after it: both follow from it, so no game writes them again."""
+
+    def analyse(
+        self, position: Position, roll: Roll | None = None, rules: Any = None
+    ) -> Sequence[Analysed]:
+        raise NotImplementedError
+
+    def legal_plays(
+        self, position: Position, roll: Roll | None = None, rules: Any = None
+    ) -> list[Play]:
+        return [a.play for a in self.analyse(position, roll, rules)]
+
+    def apply(self, position: Position, play: Play, rules: Any = None) -> Position:
+        """The position after ``play`` (of the position's dice); raises
+        :class:`IllegalPlay` unless the play is legal."""
+        for analysis in self.analyse(position, None, rules):
+            if analysis.play.key() == play.key():
+                return analysis.after
+        raise IllegalPlay(f"'{play}' is not a legal play here")
+
+
+def mover_of(position: Position) -> Colour:
+    """Whose turn it is; an error a reader understands when the position says nobody's."""
+    if position.turn is None:
+        raise TabulaError("the position says nobody is to move (its turn field is '-')")
+    return position.turn
+
+
+def mover_and_roll(
+    position: Position, roll: Roll | None, example: str = "6-5"
+) -> tuple[Colour, Roll]:
+    """The mover and the roll to analyse: ``roll``, else the position's dice."""
+    mover = mover_of(position)
+    roll = roll or position.dice
+    if roll is None:
+        raise TabulaError(f"no roll: give one (e.g. --roll {example}) or put it in the position")
+    return mover, roll
 
 
 _GAMES: dict[str, Game] = {}

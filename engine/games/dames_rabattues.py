@@ -31,7 +31,7 @@ from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
 from ..core.moves import MoveText
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, PlaysFromAnalysis, register
 
 PILES = range(1, 7)
 START = {1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3}  # fr 5885
@@ -109,7 +109,7 @@ class _Side:
             self.off += 1
 
 
-class DamesRabattues:
+class DamesRabattues(PlaysFromAnalysis):
     name: ClassVar[str] = "dames-rabattues"
     title: ClassVar[str] = "Dames Rabattues"
     geometry: ClassVar[Geometry] = Geometry(
@@ -225,9 +225,6 @@ class DamesRabattues:
             if position.borne_off(colour) == CHECKERS:
                 return Outcome(colour, "win", 1, "win", {})
         return None
-
-    def legal_plays(self, position: Position, roll: Roll | None = None, rules: object = None):
-        return [a.play for a in self.analyse(position, roll, rules)]
 
     def apply(self, position: Position, play: RollPlay, rules: object = None) -> Position:
         (analysis,) = self.analyse(position, None, rules)

@@ -37,11 +37,11 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
-from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
 from .trictrac.board import GEOMETRY as TRICTRAC_GEOMETRY
 
 CHECKERS = 15  # fr 5951
@@ -72,7 +72,7 @@ class Analysis:
     outcome: Outcome | None
 
 
-class Plein:
+class Plein(PlaysFromAnalysis):
     name: ClassVar[str] = "plein"
     title: ClassVar[str] = "Plein"
     geometry: ClassVar[Geometry] = TRICTRAC_GEOMETRY  # the Trictrac board (fr 5963–5965)
@@ -139,12 +139,7 @@ class Plein:
         self, position: Position, roll: Roll | None = None, rules: PleinRules | None = None
     ) -> list[Analysis]:
         rules = rules or PleinRules()
-        mover = position.turn
-        roll = roll or position.dice
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        if roll is None:
-            raise TabulaError("no roll: give one (e.g. --roll 6-5) or put it in the position")
+        mover, roll = mover_and_roll(position, roll, "6-5")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         dice = dice_to_play(roll)  # fr 5977: doublets count twice
@@ -168,21 +163,10 @@ class Plein:
             points[self.geometry.absolute(colour, own) - 1] = sign * counts[own]
         return template.replace(points=tuple(points))
 
-    def legal_plays(self, position: Position, roll: Roll | None = None, rules: object = None):
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(self, position: Position, play: Play, rules: PleinRules | None = None) -> Position:
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
-
     def trace(
         self, position: Position, roll: Roll, written: Sequence[MoveText], rules: object = None
     ) -> tuple[Play, Position | None, str]:
-        mover = position.turn
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        mover = mover_of(position)
         counts = self._side(position, mover)
         left = list(dice_to_play(roll))
         moves: list[Move] = []

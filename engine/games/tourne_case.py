@@ -25,11 +25,11 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from ..core.dice import Roll
-from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
 
 CHECKERS = 3  # fr 5805, 5811: trois dames chacun
 CORNER = 12  # fr 5859: le coin de repos, en ce jeu, est la douzième case
@@ -72,7 +72,7 @@ class _Side:
         return _Side(self.waiting, self.points[:])
 
 
-class TourneCase:
+class TourneCase(PlaysFromAnalysis):
     """Tourne-Case: three checkers each, the lower die only, no passing, no stacking."""
 
     name: ClassVar[str] = "tourne-case"
@@ -167,12 +167,7 @@ class TourneCase:
         self, position: Position, roll: Roll | None = None, rules: TourneCaseRules | None = None
     ) -> list[Analysis]:
         rules = rules or TourneCaseRules()
-        mover = position.turn
-        roll = roll or position.dice
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        if roll is None:
-            raise TabulaError("no roll: give one (e.g. --roll 6-5) or put it in the position")
+        mover, roll = mover_and_roll(position, roll, "6-5")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         die = min(roll)  # fr 5837: on ne joue jamais que le plus bas nombre
@@ -186,19 +181,6 @@ class TourneCase:
             results.append(Analysis(Play(), template, None))
         return sorted(results, key=lambda a: str(a.play))
 
-    def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: TourneCaseRules | None = None
-    ) -> list[Play]:
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(
-        self, position: Position, play: Play, rules: TourneCaseRules | None = None
-    ) -> Position:
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
-
     def trace(
         self,
         position: Position,
@@ -207,9 +189,7 @@ class TourneCase:
         rules: TourneCaseRules | None = None,
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play (one move, or none) without judging which die it uses."""
-        mover = position.turn
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        mover = mover_of(position)
         if len(written) > 1:
             return Play(), None, "only one die is played in Tourne-Case (fr 5837)"
         if not written:

@@ -38,11 +38,11 @@ from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
 from ..core.dice import Roll, dice_to_play
-from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
 
 CHECKERS = 15  # fr 5724: quinze dames de chaque couleur
 BAR = BAR_DOWN  # the bar is point 25 of a player who counts down
@@ -283,7 +283,7 @@ class Analysis:
     outcome: Outcome | None
 
 
-class TouteTable:
+class TouteTable(PlaysFromAnalysis):
     """Toute-Table (Charpentier, 1698)."""
 
     name: ClassVar[str] = "toute-table"
@@ -343,12 +343,7 @@ class TouteTable:
     ) -> list[Analysis]:
         """Every legal play of ``roll`` (or the position's dice), with its result."""
         rules = rules or TouteTableRules()
-        mover = position.turn
-        roll = roll or position.dice
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        if roll is None:
-            raise TabulaError("no roll: give one (e.g. --roll 6-1) or put it in the position")
+        mover, roll = mover_and_roll(position, roll, "6-1")
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
         dice = dice_to_play(roll)  # fr 5740: doublets are played four times
@@ -360,20 +355,6 @@ class TouteTable:
             results.append(Analysis(Play(leaf.moves), after, self.outcome(after)))
         return sorted(results, key=lambda a: str(a.play))
 
-    def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: TouteTableRules | None = None
-    ) -> list[Play]:
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(
-        self, position: Position, play: Play, rules: TouteTableRules | None = None
-    ) -> Position:
-        """The position after ``play``; raises :class:`IllegalPlay` unless the play is legal."""
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
-
     def trace(
         self,
         position: Position,
@@ -383,9 +364,7 @@ class TouteTable:
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play move by move, ignoring the duties but not the movement
         rules: (the moves, the position after or ``None`` if a move is not allowed, problem)."""
-        mover = position.turn
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        mover = mover_of(position)
         board = _to_board(position, mover)
         left = list(dice_to_play(roll))
         moves: list[Move] = []

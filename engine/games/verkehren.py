@@ -55,11 +55,11 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
-from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR, OFF, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
 
 CHECKERS = 15  # de1800 481, fr 5560, sv 2884
 HOME = 1  # the home point (Haus, Mal, tas, hem), where the checkers stand at the start
@@ -554,7 +554,7 @@ BURST_FIELD = ExtraField(
 )
 
 
-class SameDirectionGame:
+class SameDirectionGame(PlaysFromAnalysis):
     """What the games of the family share; each game gives its movement, endings, outcome."""
 
     name: ClassVar[str]
@@ -640,12 +640,7 @@ class SameDirectionGame:
     ) -> list[Analysis]:
         """Every legal play of ``roll`` (or the position's dice), with its result."""
         rules = self._rules(rules)
-        mover = position.turn
-        roll = roll or position.dice
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
-        if roll is None:
-            raise TabulaError("no roll: give one (e.g. --roll 6-2) or put it in the position")
+        mover, roll = mover_and_roll(position, roll, "6-2")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         m = self.movement(rules)
@@ -668,18 +663,6 @@ class SameDirectionGame:
             moved = moved.replace(extra=(("burst", "1"),))
         return Analysis(Play(leaf.moves), moved, self.outcome(moved, rules))
 
-    def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
-    ) -> list[Play]:
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(self, position: Position, play: Play, rules: Any = None) -> Position:
-        """The position after ``play``; raises :class:`IllegalPlay` unless the play is legal."""
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
-
     def trace(
         self, position: Position, roll: Roll, written: Sequence[MoveText], rules: Any = None
     ) -> tuple[Play, Position | None, str]:
@@ -688,9 +671,7 @@ class SameDirectionGame:
         The position after is ``None`` when a move is not allowed by the movement rules.
         """
         rules = self._rules(rules)
-        mover = position.turn
-        if mover is None:
-            raise TabulaError("the position says nobody is to move (its turn field is '-')")
+        mover = mover_of(position)
         m = self.movement(rules)
         board = to_board(position, mover)
         found = trace_play(

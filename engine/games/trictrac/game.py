@@ -8,11 +8,11 @@ from itertools import permutations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...core.dice import Roll, is_doublet
-from ...core.errors import IllegalPlay, IllegalPosition, TabulaError
+from ...core.errors import IllegalPosition, TabulaError
 from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
-from ...core.registry import Outcome
+from ...core.registry import Outcome, PlaysFromAnalysis, mover_and_roll
 from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
 from .ecole import Ecole, claims
 from .evaluation import Event, evaluate
@@ -67,7 +67,7 @@ class Analysis:
     left: Position | None
 
 
-class Trictrac:
+class Trictrac(PlaysFromAnalysis):
     name: ClassVar[str] = "trictrac"
     title: ClassVar[str] = "Trictrac"
     geometry: ClassVar[Geometry] = GEOMETRY
@@ -108,7 +108,7 @@ class Trictrac:
     ) -> Evaluation:
         """The throw's events and legal plays for the player to move."""
         rules = rules or TrictracRules()
-        mover, roll = _mover_and_roll(position, roll)
+        mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         leaves = legal_leaves(side, roll, rules)
         throws = Marks.of(position).throws[mover.index]
@@ -149,17 +149,6 @@ class Trictrac:
             Play(leaf.moves), after, self.outcome(after, rules), events, bool(own_holes), left
         )
 
-    def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
-    ) -> list[Play]:
-        return [a.play for a in self.analyse(position, roll, rules)]
-
-    def apply(self, position: Position, play: Play, rules: TrictracRules | None = None) -> Position:
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
-
     def trace(
         self,
         position: Position,
@@ -169,7 +158,7 @@ class Trictrac:
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play by the movement rules alone (not the duty to play all)."""
         rules = rules or TrictracRules()
-        mover, roll = _mover_and_roll(position, roll)
+        mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         candidates = all_sequences(side, roll, rules)
         for leaf in _matching(candidates, written):
@@ -361,16 +350,6 @@ def _matching(candidates: list[Leaf], written: Sequence[MoveText]) -> list[Leaf]
 
 def _implied_first(leaf: Leaf) -> int:
     return sum(m.die != m.implied_die() for m in leaf.moves)
-
-
-def _mover_and_roll(position: Position, roll: Roll | None) -> tuple[Colour, Roll]:
-    mover = position.turn
-    roll = roll or position.dice
-    if mover is None:
-        raise TabulaError("the position says nobody is to move (its turn field is '-')")
-    if roll is None:
-        raise TabulaError("no roll: give one (e.g. --roll 6-5) or put it in the position")
-    return mover, roll
 
 
 def _name(colour: Colour) -> str:
