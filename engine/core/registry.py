@@ -55,6 +55,29 @@ class Game(Protocol):
     def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]: ...
 
 
+class Switches:
+    """What every game's rules dataclass offers: its named readings (the dataclass fields),
+    the values each may take (``_choices``) and the source lines each follows (``sources``)
+    — what :func:`make_rules`, the CLI and the site's rules pages read."""
+
+    _choices: ClassVar[dict[str, tuple[object, ...]]] = {}
+    sources: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def choices(cls, name: str) -> tuple[object, ...]:
+        """The values switch ``name`` may take (a KeyError for a name the game lacks)."""
+        return cls._choices[name]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A legal play with what it leads to: the position after it and its outcome, if any."""
+
+    play: Play
+    after: Position
+    outcome: Outcome | None
+
+
 class Analysed(Protocol):
     """One legal play of an analysis and the position it leads to."""
 

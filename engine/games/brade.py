@@ -30,14 +30,14 @@ games, munk, the points table and the match — is here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..core.errors import TabulaError
 from ..core.moves import Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
-from ..core.registry import Outcome, register
+from ..core.registry import Outcome, Switches, register
 from .verkehren import (
     BAR,
     CHECKERS,
@@ -59,7 +59,7 @@ FOURTH_QUARTER = LAST_TABLE  # sv 2959: bearing off starts when all are in the f
 
 
 @dataclass(frozen=True)
-class BradeRules:
+class BradeRules(Switches):
     """The readings this edition implements. Defaults follow the Swedish text.
 
     ``home_play``
@@ -87,13 +87,6 @@ class BradeRules:
         "home_play": "sv 2959, 2961, 2967",
         "sprangjan": "sv 3052",
     }
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[str, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        return {f.name: str(getattr(self, f.name)) for f in fields(self)}
 
 
 # --------------------------------------------------------------------------------------

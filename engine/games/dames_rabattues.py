@@ -31,7 +31,7 @@ from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
 from ..core.moves import MoveText
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, register
+from ..core.registry import Outcome, PlaysFromAnalysis, Switches, register
 
 PILES = range(1, 7)
 START = {1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3}  # fr 5885
@@ -79,12 +79,8 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class DamesRabattuesRules:
+class DamesRabattuesRules(Switches):
     """No switches: the text leaves the players no choice (fr 5939)."""
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        raise KeyError(name)
 
 
 class _Side:

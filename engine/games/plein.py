@@ -33,7 +33,7 @@ exist for a player: no checker leaves his side.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
@@ -41,7 +41,15 @@ from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
+from ..core.registry import (
+    Analysis,
+    Outcome,
+    PlaysFromAnalysis,
+    Switches,
+    mover_and_roll,
+    mover_of,
+    register,
+)
 from .trictrac.board import GEOMETRY as TRICTRAC_GEOMETRY
 
 CHECKERS = 15  # fr 5951
@@ -51,25 +59,11 @@ SIDE = range(1, 13)
 
 
 @dataclass(frozen=True)
-class PleinRules:
+class PleinRules(Switches):
     win: Literal["plein", "all-covered"] = "plein"
 
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {"win": ("plein", "all-covered")}
     sources: ClassVar[dict[str, str]] = {"win": "fr 5947, 5981"}
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        return {f.name: str(getattr(self, f.name)) for f in fields(self)}
-
-
-@dataclass(frozen=True)
-class Analysis:
-    play: Play
-    after: Position
-    outcome: Outcome | None
 
 
 class Plein(PlaysFromAnalysis):

@@ -21,7 +21,7 @@ kept in the notation's ``bar`` field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.dice import Roll
@@ -29,7 +29,15 @@ from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
+from ..core.registry import (
+    Analysis,
+    Outcome,
+    PlaysFromAnalysis,
+    Switches,
+    mover_and_roll,
+    mover_of,
+    register,
+)
 
 CHECKERS = 3  # fr 5805, 5811: trois dames chacun
 CORNER = 12  # fr 5859: le coin de repos, en ce jeu, est la douzième case
@@ -37,7 +45,7 @@ SIDE = range(1, CORNER + 1)
 
 
 @dataclass(frozen=True)
-class TourneCaseRules:
+class TourneCaseRules(Switches):
     """``double_game``: a win before the opponent has a checker in his corner counts double,
     "si l'on en était convenu" — if the players agreed so (fr 5861). Off by default."""
 
@@ -45,20 +53,6 @@ class TourneCaseRules:
 
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {"double_game": (True, False)}
     sources: ClassVar[dict[str, str]] = {"double_game": "fr 5861"}
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        return {f.name: str(getattr(self, f.name)).lower() for f in fields(self)}
-
-
-@dataclass(frozen=True)
-class Analysis:
-    play: Play
-    after: Position
-    outcome: Outcome | None
 
 
 class _Side:

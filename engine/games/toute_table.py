@@ -34,7 +34,7 @@ Readings this edition chooses where the text is silent (:class:`TouteTableRules`
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..core.dice import Roll, dice_to_play
@@ -42,7 +42,15 @@ from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
+from ..core.registry import (
+    Analysis,
+    Outcome,
+    PlaysFromAnalysis,
+    Switches,
+    mover_and_roll,
+    mover_of,
+    register,
+)
 
 CHECKERS = 15  # fr 5724: quinze dames de chaque couleur
 BAR = BAR_DOWN  # the bar is point 25 of a player who counts down
@@ -55,7 +63,7 @@ ENTRY = range(19, 25)  # fr 5756: the table of the tête, the opponent's home ta
 
 
 @dataclass(frozen=True)
-class TouteTableRules:
+class TouteTableRules(Switches):
     """The readings this edition implements.
 
     ``higher_die``
@@ -69,13 +77,6 @@ class TouteTableRules:
 
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {"higher_die": (True, False)}
     sources: ClassVar[dict[str, str]] = {"higher_die": "not in the text; fr 5740"}
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        return {f.name: str(getattr(self, f.name)).lower() for f in fields(self)}
 
 
 # --------------------------------------------------------------------------------------
@@ -272,15 +273,6 @@ def _table(colour: Colour, absolute: int) -> str:
 # --------------------------------------------------------------------------------------
 # The game
 # --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """A legal play with what it leads to: the position after it and its outcome, if any."""
-
-    play: Play
-    after: Position
-    outcome: Outcome | None
 
 
 class TouteTable(PlaysFromAnalysis):

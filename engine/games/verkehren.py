@@ -51,7 +51,7 @@ long to read.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
@@ -59,7 +59,15 @@ from ..core.errors import IllegalPosition, TabulaError
 from ..core.moves import BAR, OFF, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, mover_and_roll, mover_of, register
+from ..core.registry import (
+    Analysis,
+    Outcome,
+    PlaysFromAnalysis,
+    Switches,
+    mover_and_roll,
+    mover_of,
+    register,
+)
 
 CHECKERS = 15  # de1800 481, fr 5560, sv 2884
 HOME = 1  # the home point (Haus, Mal, tas, hem), where the checkers stand at the start
@@ -115,21 +123,6 @@ class Movement:
     long_run_bursts: bool = False
     bearing_off: Literal["common", "vasa"] = "common"
     last_throw_free: bool = False
-
-
-class Switches:
-    """What every rules dataclass of the family offers: its choices, sources and settings."""
-
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {}
-    sources: ClassVar[dict[str, str]] = {}
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        values = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
-        return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in values.items()}
 
 
 def who_begins(white_die: int, black_die: int, lower: bool) -> Colour | None:
@@ -538,15 +531,6 @@ def _show(text: MoveText) -> str:
 # --------------------------------------------------------------------------------------
 # A game of the family
 # --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """A legal play with what it leads to: the position after it and its outcome, if any."""
-
-    play: Play
-    after: Position
-    outcome: Outcome | None
 
 
 BURST_FIELD = ExtraField(

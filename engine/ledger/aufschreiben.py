@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..core.errors import TabulaError
+from ..core.registry import Switches
 
 Player = Literal["A", "B"]
 PLAYERS: tuple[Player, Player] = ("A", "B")
@@ -56,7 +57,7 @@ def other(player: Player) -> Player:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Switches):
     """The named readings of the scoring rules."""
 
     rates: Literal["vienna", "french"] = "vienna"
@@ -66,10 +67,6 @@ class Rules:
         "rates": "vienna: art. 17, 18, 31, 32 (de 3744, 3746, 3774, 3776), de 3961; "
         "french: seed 002, 133, 141"
     }
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
 
 
 def rate(kind: Literal["petite", "grande"], lifted: bool, rules: Rules = Rules()) -> int:

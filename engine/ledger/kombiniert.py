@@ -36,6 +36,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
+from ..core.registry import Switches
 from ..render.pegs import Peg, PegBoard
 from .aufschreiben import PLAYERS, LedgerError, Player, Result, Zug, other
 from .aufschreiben import Rules as ZugRules
@@ -47,17 +48,13 @@ Then = Literal["stay", "go", "suspend-as", "suspend-ep"]
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Switches):
     """The named readings of the combined game."""
 
     fortsetzung: bool = True  # de 3965–3971: the Austrian Partie is played with it
 
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {"fortsetzung": (True, False)}
     sources: ClassVar[dict[str, str]] = {"fortsetzung": "de 3965–3971; da 1274–1280"}
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
 
 
 @dataclass

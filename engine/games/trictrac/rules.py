@@ -7,12 +7,14 @@ original, seed 001, which 000 de/da still carry) and the Toc (``game = "toc"``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar, Literal
+
+from ...core.registry import Switches
 
 
 @dataclass(frozen=True)
-class TrictracRules:
+class TrictracRules(Switches):
     """Named switches. ``sources`` cites the lines for each; ``choices`` lists the values.
 
     ``game``
@@ -115,10 +117,3 @@ class TrictracRules:
         "grande_bredouille": "fr 5043–5053",
         "tour": "fr 4750; fr 6019",
     }
-
-    @classmethod
-    def choices(cls, name: str) -> tuple[object, ...]:
-        return cls._choices[name]
-
-    def settings(self) -> dict[str, str]:
-        return {f.name: str(getattr(self, f.name)) for f in fields(self)}
