@@ -37,6 +37,11 @@ class Colour(StrEnum):
         """0 for White, 1 for Black: the order of pairs such as ``bar`` and ``off``."""
         return 0 if self is Colour.WHITE else 1
 
+    @property
+    def side_name(self) -> str:
+        """ "White" or "Black", as the engine's messages name the sides."""
+        return "White" if self is Colour.WHITE else "Black"
+
 
 @dataclass(frozen=True, slots=True)
 class Position:

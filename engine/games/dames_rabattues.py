@@ -159,24 +159,26 @@ class DamesRabattues(PlaysFromAnalysis):
                 own = self.geometry.own(colour, point)
                 if position.count(colour, point) and own not in PILES:
                     raise IllegalPosition(
-                        f"{_name(colour)} has checkers off its six piles (absolute point {point})"
+                        f"{colour.side_name} has checkers off its six piles "
+                        f"(absolute point {point})"
                     )
             for pile in PILES:
                 if side.left[pile] > START[pile]:
                     raise IllegalPosition(
-                        f"{_name(colour)}'s pile {pile} has {side.left[pile]} checkers, more than "
-                        f"the {START[pile]} it starts with (fr 5885)"
+                        f"{colour.side_name}'s pile {pile} has {side.left[pile]} checkers, "
+                        f"more than the {START[pile]} it starts with (fr 5885)"
                     )
                 if side.down[pile] > TO_LAY[pile]:
                     raise IllegalPosition(
-                        f"{_name(colour)}'s pile {pile} cannot have {side.down[pile]} to lay down"
+                        f"{colour.side_name}'s pile {pile} cannot have {side.down[pile]} "
+                        "to lay down"
                     )
             if side.laying() and side.off:
                 raise IllegalPosition(
-                    f"{_name(colour)} has lifted checkers before laying all down (fr 5933)"
+                    f"{colour.side_name} has lifted checkers before laying all down (fr 5933)"
                 )
             if sum(side.left[1:]) + side.off != CHECKERS:
-                raise IllegalPosition(f"{_name(colour)} has not fifteen checkers (fr 5875)")
+                raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 5875)")
 
     def analyse(
         self, position: Position, roll: Roll | None = None, rules: object = None
@@ -245,10 +247,6 @@ class DamesRabattues(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         return {"to_lay_down": sum(TO_LAY.values()), "checkers": CHECKERS}
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 DAMES_RABATTUES = DamesRabattues()

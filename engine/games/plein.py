@@ -96,10 +96,11 @@ class Plein(PlaysFromAnalysis):
             for point in range(1, POINTS + 1):
                 if position.count(colour, point) and self.geometry.own(colour, point) > 12:
                     raise IllegalPosition(
-                        f"{_name(colour)} has checkers on the other side (absolute point {point})"
+                        f"{colour.side_name} has checkers on the other side "
+                        f"(absolute point {point})"
                     )
             if position.total(colour) != CHECKERS:
-                raise IllegalPosition(f"{_name(colour)} has not fifteen checkers (fr 5951)")
+                raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 5951)")
 
     def _single(self, counts: list[int], die: int) -> Iterator[tuple[Move, list[int]]]:
         for start in range(1, 12):
@@ -199,10 +200,6 @@ class Plein(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         return {}
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 PLEIN = Plein()

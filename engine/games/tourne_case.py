@@ -112,17 +112,17 @@ class TourneCase(PlaysFromAnalysis):
             ]
             if outside:
                 raise IllegalPosition(
-                    f"{_name(colour)} has checkers on the other side of the board (absolute "
+                    f"{colour.side_name} has checkers on the other side of the board (absolute "
                     f"point {outside[0]}); each side runs only along its own twelve points"
                 )
             total = position.total(colour)
             if total != CHECKERS:
-                raise IllegalPosition(f"{_name(colour)} has {total} checkers, not 3 (fr 5811)")
+                raise IllegalPosition(f"{colour.side_name} has {total} checkers, not 3 (fr 5811)")
             side = self._side(position, colour)
             for own in range(1, CORNER):
                 if side.points[own] > 1:
                     raise IllegalPosition(
-                        f"{_name(colour)} has {side.points[own]} checkers on its point {own}: "
+                        f"{colour.side_name} has {side.points[own]} checkers on its point {own}: "
                         "they may stand together only in the corner (fr 5851)"
                     )
         white, black = (self._side(position, c) for c in Colour)
@@ -221,10 +221,6 @@ class TourneCase(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         return {}
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 TOURNE_CASE = TourneCase()

@@ -305,7 +305,7 @@ class TouteTable(PlaysFromAnalysis):
             total = position.total(colour)
             if total != CHECKERS:
                 raise IllegalPosition(
-                    f"{_name(colour)} has {total} checkers (board {position.on_board(colour)}, "
+                    f"{colour.side_name} has {total} checkers (board {position.on_board(colour)}, "
                     f"bar {position.on_bar(colour)}, off {position.borne_off(colour)}); "
                     f"each side has {CHECKERS} (fr 5724)"
                 )
@@ -405,10 +405,6 @@ class TouteTable(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         return {}
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 TOUTE_TABLE = TouteTable()

@@ -585,7 +585,7 @@ class SameDirectionGame(PlaysFromAnalysis):
             total = position.total(colour)
             if total != CHECKERS:
                 raise IllegalPosition(
-                    f"{_name(colour)} has {total} checkers (board {position.on_board(colour)}, "
+                    f"{colour.side_name} has {total} checkers (board {position.on_board(colour)}, "
                     f"bar {position.on_bar(colour)}, off {position.borne_off(colour)}); "
                     f"each side has {CHECKERS} (de1800 481, fr 5560, sv 2884)"
                 )
@@ -593,7 +593,7 @@ class SameDirectionGame(PlaysFromAnalysis):
                 count = position.count(colour, self.geometry.absolute(colour, own))
                 if count > 1:
                     raise IllegalPosition(
-                        f"{_name(colour)} has a band of {count} on its point {own}: in the "
+                        f"{colour.side_name} has a band of {count} on its point {own}: in the "
                         "first two tables a band may stand only on the huk, point 12 "
                         "(de1800 495, fr 5600, sv 2932)"
                     )
@@ -685,10 +685,6 @@ class SameDirectionGame(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         return {}
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 # --------------------------------------------------------------------------------------

@@ -90,15 +90,15 @@ class Trictrac(PlaysFromAnalysis):
             raise IllegalPosition("at Trictrac no checker is ever taken up: bar must be 0,0")
         for colour in Colour:
             if position.total(colour) != CHECKERS:
-                raise IllegalPosition(f"{_name(colour)} has not fifteen checkers (fr 4598)")
+                raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 4598)")
             side = Side.of(position, colour)
             if side.me[COIN] == 1:
                 raise IllegalPosition(
-                    f"{_name(colour)} has one checker alone in his coin (fr 4830: two at once)"
+                    f"{colour.side_name} has one checker alone in his coin (fr 4830: two at once)"
                 )
             if side.me[OPPONENT_COIN]:
                 raise IllegalPosition(
-                    f"{_name(colour)} has checkers in the other's coin (law 5492)"
+                    f"{colour.side_name} has checkers in the other's coin (law 5492)"
                 )
 
     # -- evaluation and plays -----------------------------------------------------------------
@@ -350,10 +350,6 @@ def _matching(candidates: list[Leaf], written: Sequence[MoveText]) -> list[Leaf]
 
 def _implied_first(leaf: Leaf) -> int:
     return sum(m.die != m.implied_die() for m in leaf.moves)
-
-
-def _name(colour: Colour) -> str:
-    return "White" if colour is Colour.WHITE else "Black"
 
 
 TRICTRAC = Trictrac()
