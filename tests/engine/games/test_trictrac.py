@@ -17,7 +17,8 @@ from engine.core.registry import read_position, write_position
 from engine.games.trictrac import TRICTRAC as GAME
 from engine.games.trictrac import TrictracRules
 from engine.games.trictrac.board import GEOMETRY
-from engine.games.trictrac.game import marking
+from engine.games.trictrac.evaluation import Event
+from engine.games.trictrac.game import Evaluation, _marked, marking
 from engine.games.trictrac.marking import Marks, gain_points, toc_holes, toc_throw_holes
 from engine.games.trictrac.tariff import rate
 
@@ -292,6 +293,27 @@ def test_toc_marks_holes() -> None:
     analysis = GAME.analyse(position, (6, 5), TrictracRules(game="toc", tour="1"))[0]
     assert Marks.of(analysis.after).holes == (0, 1)  # fr 6015–6021
     assert analysis.outcome and analysis.outcome.winner is B
+
+
+def test_a_throw_that_completes_the_tour_gives_the_other_nothing() -> None:
+    # the thrower marks first (fr 4796); his twelfth hole ends the game, so the points the
+    # same throw gives the other are not marked (as when he leaves, fr 4896) — at the Toc too
+    gains = (
+        Event("remplir", "mover", 4, jan="petit-jan"),
+        Event("battre-a-faux", "opponent", 4, point=19),
+    )
+    evaluation = Evaluation(W, (6, 5), gains, ())
+    marks = Marks(points=(10, 0), holes=(11, 0))
+    done, holes = _marked(marks, evaluation, gains, TrictracRules())
+    assert (done.holes, done.points, holes) == ((12, 0), (2, 0), 1)  # Black marks nothing
+    going_on = Marks(points=(10, 0), holes=(3, 0))
+    done, _ = _marked(going_on, evaluation, gains, TrictracRules())
+    assert (done.holes, done.points[1]) == ((4, 0), 4)
+    toc = TrictracRules(game="toc", tour="1")
+    done, _ = _marked(Marks(), evaluation, gains, toc)
+    assert done.holes == (1, 0)  # fr 6021: "j'ai gagné la partie"
+    done, _ = _marked(Marks(), evaluation, gains, TrictracRules(game="toc", tour="2"))
+    assert done.holes == (1, 1)
 
 
 def test_toc_a_throw_of_several_jans() -> None:
