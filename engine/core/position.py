@@ -39,7 +39,7 @@ class Colour(StrEnum):
 
     @property
     def side_name(self) -> str:
-        """ "White" or "Black", as the engine's messages name the sides."""
+        """The side as the engine's messages name it: White or Black."""
         return "White" if self is Colour.WHITE else "Black"
 
 

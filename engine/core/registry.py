@@ -57,8 +57,8 @@ class Game(Protocol):
 
 class Switches:
     """What every game's rules dataclass offers: its named readings (the dataclass fields),
-    the values each may take (``_choices``) and the source lines each follows (``sources``)
-    — what :func:`make_rules`, the CLI and the site's rules pages read."""
+    the values each may take (``_choices``, which :func:`make_rules` checks a setting
+    against) and the source lines each follows (``sources``, which a test requires)."""
 
     _choices: ClassVar[dict[str, tuple[object, ...]]] = {}
     sources: ClassVar[dict[str, str]] = {}

@@ -7,6 +7,7 @@ A new game registered in the engine gets these tests without writing them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -54,3 +55,13 @@ def test_the_shared_interface_takes_the_rules(name: str) -> None:
     if hasattr(game, "facts"):
         assert isinstance(game.facts(start, Colour.WHITE, rules), dict)
     assert game.legal_plays(start, (3, 1), rules)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rules_switch_has_its_choices_and_its_source(name: str) -> None:
+    """A switch is a named reading of the texts: its values are listed and its lines cited."""
+    rules_type = games()[name].rules_type
+    defaults = rules_type()
+    for switch in dataclasses.fields(rules_type):
+        assert getattr(defaults, switch.name) in rules_type.choices(switch.name), switch.name
+        assert rules_type.sources.get(switch.name), f"{name}: '{switch.name}' cites no lines"
