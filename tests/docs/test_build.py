@@ -165,28 +165,20 @@ def test_a_claim_that_does_not_hold_fails_the_build(tmp_path: Path) -> None:
     assert "figure brade/broken" in done.stderr and "claim '6-2'" in done.stderr, done.stderr
 
 
-def test_the_latex_builder_takes_the_vector_pdf_figures(tmp_path: Path) -> None:
-    """The PDF edition (LaTeX) gets each board as vector PDF, not as a bitmap or SVG."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-b",
-            "latex",
-            "-W",
-            "-q",
-            "-c",
-            str(ROOT),
-            "-D",
-            "language=de",
-            str(ROOT / "docs"),
-            str(tmp_path),
-        ],
+def _latex(language: str, out: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """The LaTeX sources of one language's book, built into ``out``."""
+    sphinx = [sys.executable, "-m", "sphinx", "-b", "latex", *options, "-q", "-c", str(ROOT)]
+    return subprocess.run(
+        [*sphinx, "-D", f"language={language}", str(ROOT / "docs"), str(out)],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
+
+
+def test_the_latex_builder_takes_the_vector_pdf_figures(tmp_path: Path) -> None:
+    """The PDF edition (LaTeX) gets each board as vector PDF, not as a bitmap or SVG."""
+    done = _latex("de", tmp_path, "-W")
     assert done.returncode == 0, done.stderr
     tex = next(tmp_path.glob("*.tex")).read_text(encoding="utf-8")
     figures = re.findall(r"includegraphics(?:\[[^\]]*\])?\{\{(brade-[0-9a-f]+)\}\.pdf\}", tex)
@@ -211,25 +203,7 @@ def test_the_glossary_lists_every_term_and_the_texts_link_to_it(site: Path) -> N
 
 def test_each_chapter_of_the_book_lists_only_its_own_editorial_changes(tmp_path: Path) -> None:
     """The book resolves all pages at once; each chapter must still list its own changes."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-b",
-            "latex",
-            "-q",
-            "-c",
-            str(ROOT),
-            "-D",
-            "language=sv",
-            str(ROOT / "docs"),
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    done = _latex("sv", tmp_path)
     assert done.returncode == 0, done.stderr
     tex = next(tmp_path.glob("*.tex")).read_text(encoding="utf-8")
     chapters = re.split(r"\\chapter\{", tex)[1:]

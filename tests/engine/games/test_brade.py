@@ -14,22 +14,14 @@ from engine.core.moves import OFF, Play, parse_play
 from engine.core.position import Colour, Position
 from engine.core.registry import read_position, write_position
 from engine.games.brade import BRADE, BradeRules, match_winner, teka
+from tests.engine.games.layouts import read
 
 COMMON = BradeRules(home_play="common")
 ANY_BURST = BradeRules(sprangjan="any-burst")
 
 
-def board(points: dict[int, str]) -> str:
-    """A BOARD field from {absolute point: '3w'}."""
-    cells = ["-"] * 24
-    for point, cell in points.items():
-        cells[point - 1] = cell
-    return "/".join(",".join(cells[q * 6 : q * 6 + 6]) for q in range(4))
-
-
 def position(points: dict[int, str], turn: str = "w", roll: str = "-", **fields: str) -> Position:
-    extra = " ".join(f"{k}={v}" for k, v in fields.items())
-    return read_position(f"brade {board(points)} {turn} {roll} {extra}".strip())
+    return read("brade", points, turn, roll, **fields)
 
 
 def plays(pos: Position, roll: tuple[int, int], rules: BradeRules | None = None) -> set[str]:

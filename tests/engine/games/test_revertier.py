@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position
 from engine.games.verkehren import REVERTIER, RevertierRules
+from tests.engine.games.layouts import read
 
 DOUBLE = RevertierRules(double_game=True)
 NONE_ENTER = RevertierRules(hors_du_jeu="none-enter")
 START = REVERTIER.start().replace(turn=Colour.WHITE)
 
 
-def board(points: dict[int, str]) -> str:
-    cells = ["-"] * 24
-    for point, cell in points.items():
-        cells[point - 1] = cell
-    return "/".join(",".join(cells[q * 6 : q * 6 + 6]) for q in range(4))
-
-
 def position(points: dict[int, str], turn: str = "w", **fields: str) -> Position:
-    extra = " ".join(f"{k}={v}" for k, v in fields.items())
-    return read_position(f"revertier {board(points)} {turn} - {extra}".strip())
+    return read("revertier", points, turn, **fields)
 
 
 def plays(pos: Position, roll: tuple[int, int], rules: RevertierRules | None = None) -> set[str]:

@@ -7,8 +7,9 @@ import pytest
 from engine.core.dice import distinct_rolls
 from engine.core.errors import IllegalPosition
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position, write_position
+from engine.core.registry import write_position
 from engine.games.verkehren import VERKEHR, VerkehrRules
+from tests.engine.games.layouts import read
 
 PARTIAL = VerkehrRules(junker="partial")
 WITHOUT = VerkehrRules(junker="without")
@@ -22,16 +23,8 @@ OPEN_HOME = VerkehrRules(home_entry="open")
 BLACK_AWAY = {7: "3b", 8: "3b", 9: "3b", 10: "3b", 11: "3b"}
 
 
-def board(points: dict[int, str]) -> str:
-    cells = ["-"] * 24
-    for point, cell in points.items():
-        cells[point - 1] = cell
-    return "/".join(",".join(cells[q * 6 : q * 6 + 6]) for q in range(4))
-
-
 def position(points: dict[int, str], turn: str = "w", **fields: str) -> Position:
-    extra = " ".join(f"{k}={v}" for k, v in fields.items())
-    return read_position(f"verkehr {board(points)} {turn} - {extra}".strip())
+    return read("verkehr", points, turn, **fields)
 
 
 def plays(pos: Position, roll: tuple[int, int], rules: VerkehrRules | None = None) -> set[str]:
