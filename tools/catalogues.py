@@ -2,7 +2,8 @@
 
 Usage::
 
-    python tools/catalogues.py import CHAPTER     # write the seed translations into the .po
+    python tools/catalogues.py import CHAPTER...  # write the seed translations into the .po
+    python tools/catalogues.py import --all        # every chapter with a sources.toml
     python tools/catalogues.py check              # stale, malformed, dropped markup, wrapping
     python tools/catalogues.py normalize          # rewrite every .po in the one house format
 
@@ -34,7 +35,8 @@ from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chapters import ROOT, Chapter, chapter, pair_with_page
+from chapters import ROOT, Chapter, chapter, chapters, pair_with_page
+from tabula.editorial import all_changes  # docs/_ext is on the path (tools/chapters.py)
 
 LOCALE = ROOT / "locale"
 LANGUAGES = ("da", "sv", "de", "fr")
@@ -105,11 +107,31 @@ def serialise(catalog: Catalog, path: Path) -> bytes:
 # -- import ---------------------------------------------------------------------------------
 
 
-def import_chapter(name: str) -> list[str]:
-    """Write the seed translations of chapter ``name`` into its catalogues; report lines."""
-    found = chapter(name)
+SOURCE_COMMENT = "source: seed {seed}, line {line}"
+SOURCE = re.compile(r"^source: seed (\d{3}), line (\d+)$")
+
+
+def source_line(message: Message) -> str | None:
+    """The provenance comment of an entry whose text a source gives, or None.
+
+    Every entry of a catalogue is one of three things: empty (the reader is shown the
+    original), a translation the sources give (written by ``import`` with the comment
+    ``# source: seed 000, line 2345``, the seed line its text starts at), or the edition's
+    own translation (every other filled entry).
+    """
+    return next((c for c in message.user_comments if SOURCE.match(c)), None)
+
+
+def import_chapters(names: list[str]) -> list[str]:
+    """Write the seed translations of the chapters into their catalogues; report lines."""
+    found = [chapter(name) for name in names]
     with tempfile.TemporaryDirectory() as tmp:
-        pot = read(templates(Path(tmp)) / f"{found.name}.pot")
+        out = templates(Path(tmp))
+        pots = {c.name: read(out / f"{c.name}.pot") for c in found}
+    return [line for c in found for line in _import(c, pots[c.name])]
+
+
+def _import(found: Chapter, pot: Catalog) -> list[str]:
     pairs = pair_msgids(found, [m.id for m in pot if m.id])
     report = []
     for language in LANGUAGES:  # the original's own catalogue exists too, and stays empty
@@ -117,22 +139,29 @@ def import_chapter(name: str) -> list[str]:
         path = LOCALE / language / "LC_MESSAGES" / f"{found.name}.po"
         old = {m.id: m for m in read(path)} if path.exists() else {}
         catalog = Catalog(locale=language)
-        count = 0
+        count = kept = 0
         for message in pot:
             if not message.id:
                 continue
+            previous = old.get(message.id)
             index = pairs.get(message.id)
-            if index is not None:
-                text = translated[index] if translated else None
-                msgstr = text.text if text else ""
-                count += bool(msgstr)
-                catalog.add(message.id, msgstr)
+            text = translated[index] if translated and index is not None else None
+            if text is not None:
+                comment = SOURCE_COMMENT.format(seed=found.seed, line=text.first)
+                catalog.add(message.id, text.text, user_comments=[comment])
+                count += 1
+            elif previous is not None and not source_line(previous):
+                # the edition's own words (captions, notes, its translation of a paragraph
+                # the seed lacks in this language) are kept as they are
+                catalog.add(message.id, previous.string, flags=previous.flags)
+                kept += bool(previous.string)
             else:
-                previous = old.get(message.id)
-                flags = previous.flags if previous else ()
-                catalog.add(message.id, previous.string if previous else "", flags=flags)
+                catalog.add(message.id, "")
         write(catalog, path)
-        report.append(f"{path.relative_to(ROOT)}: {count} paragraph(s) from the seed")
+        report.append(
+            f"{path.relative_to(ROOT)}: {count} paragraph(s) from the seed, "
+            f"{kept} entr(y/ies) of the edition kept"
+        )
     return report
 
 
@@ -189,6 +218,7 @@ def _check_file(path: Path, want: set[str]) -> list[str]:
             problems.append(f"{where}: {fuzzy_problem(message)}")
         elif message.id and message.string:
             problems += [f"{where}: {p}" for p in dropped_markup(message)]
+            problems += [f"{where}: {p}" for p in stray_records(message, path.parts[-3])]
     if path.read_bytes() != serialise(read(path), path):
         problems.append(f"{where}: not in the house format (run tools/catalogues.py normalize)")
     return problems
@@ -217,6 +247,24 @@ def dropped_markup(message: Message) -> list[str]:
     return problems
 
 
+ED_ID = re.compile(r"\{ed\}`[^`<]*<([^>`]+)>`")
+
+
+def stray_records(message: Message, language: str) -> list[str]:
+    """An ``ed`` role of a translation names a record of its own language, or one its msgid
+    marks (the translation of the words the original marks); anything else points the reader
+    to a change the text does not have."""
+    marked = set(ED_ID.findall(message.id))
+    problems = []
+    for change_id in ED_ID.findall(message.string):
+        change = all_changes().get(change_id)
+        if change is None:
+            problems.append(f"ed role names no record: {change_id!r}")
+        elif change_id not in marked and change.lang != language:
+            problems.append(f"ed role {change_id!r} is a record of {change.lang}, not marked here")
+    return problems
+
+
 def normalize() -> int:
     paths = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
     for path in paths:
@@ -227,13 +275,17 @@ def normalize() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    imported = commands.add_parser("import", help="write a chapter's seed translations")
-    imported.add_argument("chapter")
+    imported = commands.add_parser("import", help="write chapters' seed translations")
+    imported.add_argument("chapters", nargs="*", help="chapter names")
+    imported.add_argument("--all", action="store_true", help="every chapter with a sources.toml")
     commands.add_parser("check", help="check every catalogue")
     commands.add_parser("normalize", help="rewrite every catalogue in the house format")
     args = parser.parse_args(argv)
     if args.command == "import":
-        print("\n".join(import_chapter(args.chapter)))
+        names = [c.name for c in chapters()] if args.all else args.chapters
+        if not names:
+            parser.error("import: name a chapter, or --all")
+        print("\n".join(import_chapters(names)))
         return 0
     if args.command == "normalize":
         print(f"{normalize()} catalogue(s) written")
