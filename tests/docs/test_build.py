@@ -30,12 +30,22 @@ class _Page(HTMLParser):
         self.images: list[str] = []
         self.ids: set[str] = set()
         self.langs: list[tuple[str, str]] = []
+        self.originals: list[str] = []  # the lang of each translated paragraph's original
         self.html_lang = ""
+        self._in_original = False
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self._in_original = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k: v or "" for k, v in attrs}
+        if tag == "details" and "tabula-original" in values.get("class", "").split():
+            self._in_original = True
         if tag == "html":
             self.html_lang = values.get("lang", "")
+        elif "lang" in values and self._in_original:
+            self.originals.append(values["lang"])
         elif "lang" in values:
             self.langs.append((tag, values["lang"]))
         if "id" in values:
@@ -89,6 +99,23 @@ def test_the_brade_chapter_is_wholly_in_the_readers_language(site: Path, languag
     foreign = [(tag, lang) for tag, lang in page.langs if tag != "a" and lang != language]
     assert foreign == [], foreign  # no silent fallback: every message is translated
     assert "tabula-notice" not in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", ("da", "de", "fr"))
+def test_a_translated_chapter_says_where_its_text_comes_from(site: Path, language: str) -> None:
+    """The Bräde chapter (Swedish): a line under the title names the translation's origin,
+    and each translated paragraph offers its Swedish original, marked as Swedish."""
+    path = site / language / "brade" / "index.html"
+    text = path.read_text(encoding="utf-8")
+    assert 'class="tabula-provenance"' in text
+    page = parse(path)
+    assert page.originals and set(page.originals) == {"sv"}
+    assert text.count('<details class="tabula-original">') == len(page.originals)
+
+
+def test_the_original_language_offers_no_original(site: Path) -> None:
+    text = (site / "sv" / "brade" / "index.html").read_text(encoding="utf-8")
+    assert "tabula-original" not in text and "tabula-provenance" not in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

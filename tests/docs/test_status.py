@@ -129,3 +129,77 @@ def test_the_status_page_is_rewritten_when_any_page_changes() -> None:
     assert status._outdated(None, env, set(), {"brade/index"}, set()) == ["status"]
     assert status._outdated(None, env, set(), set(), set()) == []
     assert status._outdated(None, env, set(), {"status"}, set()) == []  # read anyway
+
+
+def _mini_status(tmp_path: Path, entries: dict[str, tuple[str, str]]) -> list[str]:
+    """Build a one-page French site in Danish whose catalogue has ``entries`` (msgid ->
+    (msgstr, comment)) and return the status row of the page: page, original, shares."""
+    import subprocess
+    import sys
+
+    docs = tmp_path / "docs"
+    docs.mkdir(exist_ok=True)
+    (docs / "index.md").write_text(
+        "---\nsource_language: fr\n---\n\n# Titre\n\nUn deux trois quatre.\n\n"
+        "Cinq six.\n\nSept huit neuf dix onze douze.\n\n```{translation-status}\n```\n",
+        encoding="utf-8",
+    )
+    po = tmp_path / "locale" / "da" / "LC_MESSAGES" / "index.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    body = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n']
+    for msgid, (msgstr, comment) in entries.items():
+        body.append(
+            f'{"# " + comment + chr(10) if comment else ""}msgid "{msgid}"\nmsgstr "{msgstr}"\n'
+        )
+    po.write_text("\n".join(body), encoding="utf-8")
+    for old in po.parent.glob("*.mo"):
+        old.unlink()
+    (tmp_path / "conf.py").write_text(
+        (ROOT / "conf.py")
+        .read_text(encoding="utf-8")
+        .replace("ROOT = Path(__file__).resolve().parent", f"ROOT = Path({str(ROOT)!r})"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-E",
+            "-q",
+            "-c",
+            str(tmp_path),
+            "-b",
+            "html",
+            "-D",
+            "language=da",
+            str(docs),
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    text = (out / "index.html").read_text(encoding="utf-8")
+    table = text[text.index("tabula-status") : text.index("</table>")]
+    row = re.findall(r"<tr.*?</tr>", table, re.S)[1]
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+        for c in re.findall(r"<t[hd].*?</t[hd]>", row, re.S)
+    ]
+
+
+def test_the_translation_shares_come_from_the_catalogue(tmp_path: Path) -> None:
+    """Words are counted by provenance (the source's comment marks a source translation), and
+    emptying one entry lowers the translated share and the edition's share with it."""
+    full = {
+        "Titre": ("Titel", ""),
+        "Un deux trois quatre.": ("En to tre fire.", "source: seed 000, line 1"),
+        "Cinq six.": ("Fem seks.", ""),
+        "Sept huit neuf dix onze douze.": ("Syv otte ni ti elleve tolv.", ""),
+    }
+    # 13 words: 4 from the source, 9 by the edition (the title, 2 and 6 words)
+    assert _mini_status(tmp_path, full)[2:] == ["100 %", "31 %", "69 %"]
+    lacking = dict(full, **{"Cinq six.": ("", "")})
+    assert _mini_status(tmp_path, lacking)[2:] == ["85 %", "31 %", "54 %"]

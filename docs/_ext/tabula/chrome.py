@@ -19,6 +19,14 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _ = get_translation(CATALOG)
 
+# Language names, translated through this catalogue (notices, the status page, provenance).
+LANGUAGE_NAMES = {
+    "da": "Danish",
+    "sv": "Swedish",
+    "de": "German",
+    "fr": "French",
+}
+
 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> None:
     """Compile each ``tabula.po`` whose ``.mo`` is missing or older."""

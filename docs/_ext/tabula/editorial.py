@@ -13,7 +13,8 @@ Each chapter keeps its records in ``docs/<chapter>/editorial.toml``::
 
 In the text (the MyST source or a catalogue's msgstr) the changed words are written with the
 ``ed`` role, ``{ed}`fåter femmeren <brade-da-fate-1>```; the role checks that its words are
-the record's ``after`` and marks them with a numbered reference to the chapter's
+the record's ``after`` (or, in a translation of the paragraph into another language, the
+translator's rendering of them) and marks them with a numbered reference to the chapter's
 ``editorial-notes`` list, where the reader finds the seed line, the source's words and the
 reason. Records of kind ``general`` (no role) state what was done throughout a chapter; their
 ``why`` is a table with one text per language.
@@ -114,7 +115,10 @@ class EdRole(SphinxRole):
         change = all_changes().get(change_id)
         if change is None or not rest.endswith(">"):
             return [], [self._problem(f"ed: no editorial record '{change_id}'")]
-        if words != change.after:
+        # In a translation of the original's paragraph the role marks the translator's rendering
+        # of the record's words (the record is in the original's language): any words go there.
+        translated = change.lang not in ("*", self.config.language)
+        if words != change.after and not translated:
             message = f"ed: '{words}' is not the words of record {change_id} ('{change.after}')"
             return [], [self._problem(message)]
         node = editorial_ref(words, words, change=change_id)

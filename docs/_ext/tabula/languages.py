@@ -13,23 +13,22 @@ to this language's PDF book when the build makes one (``tabula_pdf``, see :mod:`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
+from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
-from .chrome import _
+from . import provenance
+from .chrome import LANGUAGE_NAMES, _
+from .provenance import offer_original, provenance_line, source_msgids
 
-# Language names, translated through the chrome catalogue (the notice, the status page).
-LANGUAGE_NAMES = {
-    "da": "Danish",
-    "sv": "Swedish",
-    "de": "German",
-    "fr": "French",
-}
+__all__ = ["LANGUAGE_NAMES", "progress", "source_language"]
 
 
 def source_language(env: Any, docname: str) -> str:
@@ -60,10 +59,11 @@ class MarkFallback(SphinxTransform):
         env = self.env
         language = self.config.language
         original = source_language(env, env.docname)
-        translated = total = 0
+        words = Progress(original=original)
         if language != original:
+            sources = source_msgids(self._catalogue(language))
             seen: set[int] = set()
-            for node, _msg in extract_messages(self.document):
+            for node, msg in extract_messages(self.document):
                 if isinstance(node, nodes.image):
                     # not counted (the share is the text's), but an alt text left in the
                     # original says so, for screen readers
@@ -80,14 +80,31 @@ class MarkFallback(SphinxTransform):
                     done = node["caption"] != node.get("rawcaption", node["caption"])
                 else:
                     done = bool(node.get("translated"))
-                total += 1
-                if done:
-                    translated += 1
-                else:
+                count = len(msg.split())
+                words.total += count
+                if not done:
                     node["classes"].append(f"language-{original}")
-        progress(env)[env.docname] = (translated, total, original)
-        if total > translated:
-            self._notice(original, translated, total)
+                elif msg in sources:
+                    words.source += count
+                else:
+                    words.edition += count
+                if done and isinstance(node, nodes.paragraph):
+                    offer_original(node, original)
+        progress(env)[env.docname] = words.as_tuple()
+        if words.total > words.source + words.edition:
+            self._notice(original, words.source + words.edition, words.total)
+        line = provenance_line(original, words.source, words.edition, words.total)
+        if line:
+            self._insert(nodes.paragraph(line, line, classes=["tabula-provenance"]))
+
+    def _catalogue(self, language: str) -> Path:
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        for directory in self.config.locale_dirs:
+            path = Path(self.env.srcdir, directory, language, "LC_MESSAGES", f"{domain}.po")
+            if path.is_file():
+                self.env.note_dependency(str(path))
+                return path
+        return Path(self.env.srcdir, "missing.po")
 
     def _notice(self, original: str, translated: int, total: int) -> None:
         percent = round(100 * translated / total) if total else 0
@@ -102,17 +119,34 @@ class MarkFallback(SphinxTransform):
                 "This page has not been translated yet; it is shown in the original "
                 "%(language)s text."
             ) % {"language": name}
-        notice = nodes.container("", nodes.paragraph(text, text), classes=["tabula-notice"])
+        self._insert(nodes.container("", nodes.paragraph(text, text), classes=["tabula-notice"]))
+
+    def _insert(self, node: nodes.Node) -> None:
+        """Put a node right under the page's title (the last inserted comes first)."""
         section = next(iter(self.document.findall(nodes.section)), None)
         if section is not None:
             index = 1 if section.children and isinstance(section[0], nodes.title) else 0
-            section.insert(index, notice)
+            section.insert(index, node)
         else:
-            self.document.insert(0, notice)
+            self.document.insert(0, node)
 
 
-def progress(env: Any) -> dict[str, tuple[int, int, str]]:
-    """docname -> (translated messages, all messages, original language)."""
+@dataclass
+class Progress:
+    """The words of a page's messages: from the sources, by the edition, and in all."""
+
+    original: str
+    source: int = 0
+    edition: int = 0
+    total: int = 0
+
+    def as_tuple(self) -> tuple[int, int, int, str]:
+        return (self.source, self.edition, self.total, self.original)
+
+
+def progress(env: Any) -> dict[str, tuple[int, int, int, str]]:
+    """docname -> (words the sources translate, words the edition translates, all words of
+    its messages, original language); in the page's original language all three are 0."""
     if not hasattr(env, "tabula_progress"):
         env.tabula_progress = {}
     return env.tabula_progress
@@ -162,6 +196,7 @@ def _page_context(
 def setup(app: Sphinx) -> None:
     app.add_config_value("tabula_languages", {}, "env")
     app.add_config_value("tabula_source_language", "sv", "env")
+    provenance.setup(app)
     app.add_transform(KeepOriginalAlt)
     app.add_transform(MarkFallback)
     app.connect("env-purge-doc", _purge)

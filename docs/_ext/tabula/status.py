@@ -88,19 +88,32 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     language = app.config.language
     for placeholder in list(doctree.findall(status_table)):
         table = nodes.table(classes=["tabula-status"])
-        group = nodes.tgroup(cols=3)
+        group = nodes.tgroup(cols=5)
         table += group
-        group += [nodes.colspec(colwidth=5), nodes.colspec(colwidth=2), nodes.colspec(colwidth=1)]
+        group += [nodes.colspec(colwidth=w) for w in (5, 2, 1, 1, 1)]
         head = nodes.thead()
-        head += _row([_("Page"), _("Original language"), _("Translated")])
+        head += _row(
+            [
+                _("Page"),
+                _("Original language"),
+                _("Translated"),
+                _("from the sources"),
+                _("by the edition"),
+            ]
+        )
         group += head
         body = nodes.tbody()
         group += body
         for page in _reading_order(env, app.config.root_doc):
-            done, total, original = progress(env).get(page, (0, 0, ""))
-            share = 100 if original == language or not total else round(100 * done / total)
+            source, edition, total, original = progress(env).get(page, (0, 0, 0, ""))
             title = env.titles[page].astext() if page in env.titles else page
-            row = _row([title, _(LANGUAGE_NAMES.get(original, original)), f"{share} %"])
+            row = _row(
+                [
+                    title,
+                    _(LANGUAGE_NAMES.get(original, original)),
+                    *_shares(language, original, source, edition, total),
+                ]
+            )
             try:
                 uri = app.builder.get_relative_uri(docname, page)
             except NoUri:  # a page the PDF leaves out (see .pdf): its title alone
@@ -113,6 +126,17 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 cell += link
             body += row
         placeholder.replace_self(table)
+
+
+def _shares(language: str, original: str, source: int, edition: int, total: int) -> list[str]:
+    """The translated share of a page's words, in all, from the sources and by the edition."""
+    if original == language or not total:
+        return ["100 %", "—", "—"]
+    return [
+        f"{round(100 * (source + edition) / total)} %",
+        f"{round(100 * source / total)} %",
+        f"{round(100 * edition / total)} %",
+    ]
 
 
 @dataclass(frozen=True)
