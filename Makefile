@@ -9,7 +9,7 @@ LANGS   := da sv de fr
 PORT    ?= 8000
 
 .PHONY: help setup setup-system html pdf verify check test test-fast lint gettext update-po \
-	check-po bench serve clean
+	check-po translation-stats bench serve clean
 
 help:
 	@echo "make setup         the virtual environment (.venv) and the system packages (setup-system)"
@@ -25,7 +25,10 @@ help:
 	@echo "make lint          ruff over the engine, the extension, the tools and the tests"
 	@echo "make gettext       regenerate the message templates in _build/gettext/"
 	@echo "make update-po     bring locale/*/LC_MESSAGES/*.po up to date with the sources"
-	@echo "make check-po      fail on a stale, malformed, markup-dropping or fuzzy catalogue"
+	@echo "make check-po      fail on a stale, malformed, markup-dropping or fuzzy catalogue, and"
+	@echo "                   run the translation gates (tools/gates.py: numbers, letters, terms,"
+	@echo "                   language, spelling, coverage)"
+	@echo "make translation-stats  words per language: from the sources, by the edition, left"
 	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
 	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
 	@echo "make clean         remove _build/ (the figure cache in docs/_generated/ stays)"
@@ -58,11 +61,12 @@ pdf: $(VENV)/.installed
 verify: $(VENV)/.installed
 	$(PY) -m engine verify
 
-check: setup
+check: setup $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m engine verify
 	$(PY) tools/catalogues.py check
+	$(PY) tools/gates.py
 	$(PY) tools/build.py --pdf yes
 	$(PY) tools/check_site.py _build/html
 
@@ -86,8 +90,13 @@ update-po: gettext
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locale -w 79 $(addprefix -l ,$(LANGS))
 	$(PY) tools/catalogues.py normalize
 
-check-po: $(VENV)/.installed
+check-po: $(VENV)/.installed-test
 	$(PY) tools/catalogues.py check
+	$(PY) tools/gates.py
+
+# the edition's translations: words translated by the sources, by the edition, and left
+translation-stats: $(VENV)/.installed
+	$(PY) tools/gates.py --stats
 
 bench: $(VENV)/.installed
 	$(PY) tools/bench.py --out bench/results.md

@@ -18,7 +18,16 @@ PACKAGES = " ".join(
     for line in (ROOT / "tools" / "system-packages.txt").read_text("utf-8").splitlines()
     for word in line.split("#", 1)[0].partition(":")[2].split()
 )
-COMMANDS = ["xelatex", "latexmk", "kpsewhich", "pdftoppm", "pdftotext", "chromium", "chromedriver"]
+COMMANDS = [
+    "xelatex",
+    "latexmk",
+    "kpsewhich",
+    "pdftoppm",
+    "pdftotext",
+    "chromium",
+    "chromedriver",
+    "hunspell",
+]
 
 
 def stand_in(bin_dir: Path, name: str, body: str) -> None:

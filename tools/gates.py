@@ -1,0 +1,362 @@
+"""The translation gates: what a reviewer checks in the edition's own translations, by script.
+
+Usage::
+
+    python tools/gates.py [--gate NAME ...] [--lang xx ...] [CHAPTER ...]
+    python tools/gates.py --stats            # words by provenance, per language
+
+The gates read the catalogues ``locale/<lang>/LC_MESSAGES/<chapter>.po`` of every page whose
+original (front matter ``source_language``) is another language, and check each entry the
+edition translated — filled, not fuzzy, and without the ``# source: seed …`` comment of a
+translation the sources give (``locale/STYLE.md``):
+
+``numbers``
+    every number of the msgid (digits; footnote marks, link targets and record ids aside)
+    is in the msgstr as often, and no other;
+``letters``
+    in chapters whose text names points by letter (``point_letters = true`` in their
+    ``sources.toml``: the Kermadeuc lesson), every single capital letter of the msgid is in
+    the msgstr as often;
+``terms``
+    a glossary term the msgid uses (a linked form of ``docs/glossary/terms.toml`` in the
+    original's language) appears in the msgstr in one of the target language's forms
+    (without its article, inflected, or inside a compound in da, sv and de); a term whose
+    linked form is also an ordinary word is left out with ``gate = false`` and a reason;
+``language``
+    an msgstr of eight words or more (its emphasised words and quotations aside) is in
+    the catalogue's language (lingua, choosing among
+    the four languages of the edition; shorter entries and names are exempt by that rule);
+``spelling``
+    every word passes hunspell with Debian's dictionary for the language and the project's
+    word list ``locale/<lang>/words.txt`` (the games' historical words and names); the
+    emphasised words (``*…*``: the sources' foreign words, titles and throw names) and
+    quotations (the sources' own words, in any of the edition's quotation marks) aside;
+``coverage``
+    no entry is left empty unless the catalogue says why: a header comment line
+    ``untranslated: <reason>`` (for a whole catalogue) or the entry's comment.
+
+An entry whose translator comment reads ``gate <name>: <reason>`` is exempt from that gate:
+the reason is the record. Each problem is one line naming the catalogue, the entry and the
+reason; the exit status is 1 when there is any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from catalogues import LANGUAGES, LOCALE, ROOT, read, source_line
+
+DOCS = ROOT / "docs"
+GATES = ("numbers", "letters", "terms", "language", "spelling", "coverage")
+DICTIONARIES = {"da": "da_DK", "sv": "sv_SE", "de": "de_DE", "fr": "fr_FR"}
+MIN_WORDS_FOR_LANGUAGE = 8
+EXEMPT = re.compile(r"^gate (\w+): .+")
+UNTRANSLATED = re.compile(r"^untranslated: .+")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a catalogue, with where it stands."""
+
+    path: Path
+    language: str
+    original: str
+    chapter: str
+    msgid: str
+    msgstr: str
+    comments: tuple[str, ...]
+    edition: bool  # filled by the edition (not the sources, not empty)
+
+    def where(self) -> str:
+        short = self.msgid if len(self.msgid) <= 50 else self.msgid[:50] + "…"
+        return f"{self.path.relative_to(ROOT)}: {short!r}"
+
+    def exempt(self, gate: str) -> bool:
+        return any((m := EXEMPT.match(c)) and m.group(1) == gate for c in self.comments)
+
+
+# quotations of a source's own words, in any of the edition's quotation marks
+QUOTED = re.compile(r"«[^»]*»|»[^«»]*«|”[^”]*”|„[^“”]*[“”]|“[^”]*”|\"[^\"]*\"|‘[^’]*’")
+
+
+def plain(text: str, *, emphasis: bool = True) -> str:
+    """The words of an entry, without its markup (and without its emphasised words, which
+    are the sources' foreign words, titles and throw names, unless ``emphasis``)."""
+    if not emphasis:
+        text = re.sub(r"\*+[^*]+\*+", " ", text)
+        text = QUOTED.sub(" ", text)
+    text = re.sub(r"\{ed\}`([^`<]*)<[^>`]*>`", r"\1", text)
+    text = re.sub(r"\{tnote\}`[^`]*`", "", text)
+    text = re.sub(r"\[\^[^\]]+\]", "", text)
+    text = re.sub(r"\[([^\]]*)\]\(#[^)]*\)", r"\1", text)
+    text = re.sub(r"`[^`]*`", "", text)
+    return text.replace("\\", "").replace("*", "")
+
+
+@cache
+def originals() -> dict[str, str]:
+    """Catalogue (domain) -> the language of its pages' original."""
+    found: dict[str, str] = {}
+    for page in sorted(DOCS.rglob("*.md")):
+        if "_" in page.relative_to(DOCS).parts[0][:1]:
+            continue
+        relative = page.relative_to(DOCS)
+        domain = relative.parts[0] if len(relative.parts) > 1 else relative.stem
+        head = re.match(r"---\n(.*?)\n---", page.read_text(encoding="utf-8"), re.S)
+        language = re.search(r"source_language:\s*(\w+)", head.group(1)) if head else None
+        found.setdefault(domain, language.group(1) if language else "sv")
+    return found
+
+
+def entries(chapters: list[str], languages: list[str]) -> Iterator[Entry]:
+    for chapter, original in sorted(originals().items()):
+        if chapters and chapter not in chapters:
+            continue
+        for language in languages:
+            path = LOCALE / language / "LC_MESSAGES" / f"{chapter}.po"
+            if language == original or not path.exists():
+                continue
+            catalog = read(path)
+            header = tuple(c.lstrip("# ").strip() for c in catalog.header_comment.splitlines())
+            for m in catalog:
+                if not m.id:
+                    continue
+                comments = tuple(m.user_comments) + header
+                edition = bool(m.string) and not m.fuzzy and source_line(m) is None
+                yield Entry(path, language, original, chapter, m.id, m.string, comments, edition)
+
+
+# -- the gates ---------------------------------------------------------------------------------
+
+
+def numbers(entry: Entry) -> str | None:
+    source = Counter(re.findall(r"\d+", plain(entry.msgid)))
+    target = Counter(re.findall(r"\d+", plain(entry.msgstr)))
+    if source == target:
+        return None
+    lost, added = sorted((source - target).elements()), sorted((target - source).elements())
+    return f"numbers differ: lost {lost}, added {added}"
+
+
+@cache
+def point_letters(chapter: str) -> bool:
+    config = DOCS / chapter / "sources.toml"
+    if not config.is_file():
+        return False
+    return bool(tomllib.loads(config.read_text(encoding="utf-8")).get("point_letters", False))
+
+
+def letters(entry: Entry) -> str | None:
+    if not point_letters(entry.chapter):
+        return None
+    pattern = r"(?<![\w'’])[A-Z](?![\w'’])"
+    source = Counter(re.findall(pattern, plain(entry.msgid)))
+    target = Counter(re.findall(pattern, plain(entry.msgstr)))
+    if source == target:
+        return None
+    lost, added = sorted((source - target).elements()), sorted((target - source).elements())
+    return f"point letters differ: lost {lost}, added {added}"
+
+
+@cache
+def glossary() -> list[dict[str, object]]:
+    data = tomllib.loads((DOCS / "glossary" / "terms.toml").read_text(encoding="utf-8"))
+    return list(data["term"])
+
+
+ARTICLES = re.compile(r"^(?:den|det|de|der|die|das|le|la|les|l['’])\s*", re.I)
+COMPOUNDING = ("da", "sv", "de")  # a term may stand inside a compound word (modjan, Rückjan)
+
+
+def _uses(text: str, form: str, language: str) -> bool:
+    """Whether ``text`` uses ``form`` (without its article; inflected; in a compound where the
+    language makes compounds)."""
+    words = ARTICLES.sub("", form.lower()).split()
+    start = "" if language in COMPOUNDING else r"(?<!\w)"
+    # each word of a form of several words may be inflected (kleiner Jan -> kleinen Jan)
+    stems = [w if len(words) == 1 or len(w) <= 4 else w[:-2] for w in words]
+    pattern = start + r"\w*[\s-]+".join(re.escape(w) for w in stems)
+    return re.search(pattern, text.lower()) is not None
+
+
+def terms(entry: Entry) -> str | None:
+    source, target = plain(entry.msgid), plain(entry.msgstr)
+    missing = []
+    for term in glossary():
+        if not term.get("gate", True):
+            continue
+        linked = [f for f in term.get("link", []) if f in term.get(entry.original, [])]
+        if not any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", source, re.I) for f in linked):
+            continue
+        forms = [str(f) for f in term.get(entry.language, [])]
+        if forms and not any(_uses(target, f, entry.language) for f in forms):
+            missing.append(f"{term['key']} ({' / '.join(forms)})")
+    return (
+        f"glossary term(s) not rendered as the glossary gives: {', '.join(missing)}"
+        if missing
+        else None
+    )
+
+
+@cache
+def detector() -> object:
+    from lingua import Language, LanguageDetectorBuilder
+
+    return LanguageDetectorBuilder.from_languages(
+        Language.DANISH, Language.SWEDISH, Language.GERMAN, Language.FRENCH
+    ).build()
+
+
+CODES = {"DANISH": "da", "SWEDISH": "sv", "GERMAN": "de", "FRENCH": "fr"}
+
+
+def language(entry: Entry) -> str | None:
+    text = plain(entry.msgstr, emphasis=False)
+    if len(text.split()) < MIN_WORDS_FOR_LANGUAGE:
+        return None
+    found = detector().detect_language_of(text)  # type: ignore[attr-defined]
+    code = CODES.get(found.name) if found is not None else None
+    if code == entry.language:
+        return None
+    return f"text reads as {code or 'no known language'}, not {entry.language}"
+
+
+def spelling(found: list[Entry]) -> list[str]:
+    """Every word hunspell does not know, one line per entry (all entries in one run)."""
+    problems = []
+    by_language: dict[str, list[Entry]] = {}
+    for entry in found:
+        by_language.setdefault(entry.language, []).append(entry)
+    for code, group in by_language.items():
+        unknown = _unknown_words(code, [plain(e.msgstr, emphasis=False) for e in group])
+        for entry, words in zip(group, unknown, strict=True):
+            if words:
+                problems.append(f"{entry.where()}: spelling: unknown {sorted(set(words))}")
+    return problems
+
+
+WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+def _unknown_words(code: str, texts: list[str]) -> list[list[str]]:
+    """The words of each text that hunspell does not know (one hunspell run per language,
+    over the distinct words: ``-l`` lists the unknown ones without computing suggestions)."""
+    if shutil.which("hunspell") is None:
+        raise SystemExit(
+            "gates: hunspell is not installed (make setup-system installs it, with "
+            "hunspell-da, hunspell-sv, hunspell-de-de and hunspell-fr)"
+        )
+    words_file = LOCALE / code / "words.txt"
+    command = ["hunspell", "-l", "-d", DICTIONARIES[code]]
+    if words_file.is_file():
+        command += ["-p", str(words_file)]
+    tokens = [WORD.findall(text) for text in texts]
+    distinct = sorted({w for found in tokens for w in found})
+    done = subprocess.run(
+        command, input="\n".join(distinct) + "\n", capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise SystemExit(f"gates: hunspell failed for {code}: {done.stderr.strip()[:200]}")
+    unknown = set(done.stdout.split())
+    return [[w for w in found if w in unknown] for found in tokens]
+
+
+def coverage(entry: Entry) -> str | None:
+    if entry.msgstr or any(UNTRANSLATED.match(c) for c in entry.comments):
+        return None
+    return "not translated (translate it, or record why with an 'untranslated: …' comment)"
+
+
+ENTRY_GATES = {
+    "numbers": numbers,
+    "letters": letters,
+    "terms": terms,
+    "language": language,
+    "coverage": coverage,
+}
+
+
+def run(gates: list[str], chapters: list[str], languages: list[str]) -> list[str]:
+    problems: list[str] = []
+    to_spell: list[Entry] = []
+    for entry in entries(chapters, languages):
+        if "coverage" in gates and not entry.exempt("coverage"):
+            problem = coverage(entry)
+            if problem:
+                problems.append(f"{entry.where()}: {problem}")
+        if not entry.edition:
+            continue
+        for name in gates:
+            if name in ("coverage", "spelling") or entry.exempt(name):
+                continue
+            problem = ENTRY_GATES[name](entry)
+            if problem:
+                problems.append(f"{entry.where()}: {name}: {problem}")
+        if "spelling" in gates and not entry.exempt("spelling"):
+            to_spell.append(entry)
+    if to_spell:
+        problems += spelling(to_spell)
+    return problems
+
+
+def stats(appendix: str = "anweisung-1800") -> list[str]:
+    """Per language: words of chapters in another original, by provenance (the appendix apart)."""
+    rows = [
+        "| language | part | from the sources | by the edition | untranslated |",
+        "|---|---|---|---|---|",
+    ]
+    for code in LANGUAGES:
+        for part in ("chapters", "appendix"):
+            counts = Counter()
+            for entry in entries([], [code]):
+                if (entry.chapter == appendix) != (part == "appendix"):
+                    continue
+                words = len(entry.msgid.split())
+                kind = (
+                    "edition" if entry.edition else "untranslated" if not entry.msgstr else "source"
+                )
+                counts[kind] += words
+            total = sum(counts.values()) or 1
+            rows.append(
+                f"| {code} | {part} | "
+                + " | ".join(
+                    f"{counts[k]} ({100 * counts[k] / total:.1f} %)"
+                    for k in ("source", "edition", "untranslated")
+                )
+                + " |"
+            )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("chapters", nargs="*", help="only these catalogues (default: all)")
+    parser.add_argument("--gate", action="append", choices=GATES, help="only these gates")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages")
+    parser.add_argument("--stats", action="store_true", help="print the words by provenance")
+    args = parser.parse_args(argv)
+    unknown = [c for c in args.chapters if c not in originals()]
+    if unknown:
+        parser.error(f"no such catalogue: {', '.join(unknown)}")
+    if args.stats:
+        print("\n".join(stats()))
+        return 0
+    problems = run(args.gate or list(GATES), args.chapters, args.lang or list(LANGUAGES))
+    print("\n".join(problems) if problems else "gates: every translation passes")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
