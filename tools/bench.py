@@ -164,6 +164,17 @@ def figure_times(cache: Path) -> tuple[int, float, str, float]:
     return len(times), sum(times.values()), slowest, times[slowest]
 
 
+def translation_stats() -> list[str]:
+    """The translation table of tools/gates.py --stats (computed from the catalogues)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gates.py"), "--stats"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.md")
@@ -237,6 +248,13 @@ def main() -> int:
         f"slowest {slowest} {slowest_time:.2f} s | slowest < 2 s: {mark(slowest_time < 2)} |",
         f"| legal-play generation: {rolls} position-rolls, {plays} plays | "
         f"{rolls / seconds:.0f} position-rolls/s, {plays / seconds:.0f} plays/s | — |",
+        "",
+        "## Translations",
+        "",
+        "Words of the chapters whose original is in another language, per reader's language, "
+        "by provenance (`tools/gates.py --stats`); the 1800 appendix is counted apart.",
+        "",
+        *translation_stats(),
         "",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ Usage::
 
     python tools/gates.py [--gate NAME ...] [--lang xx ...] [CHAPTER ...]
     python tools/gates.py --stats            # words by provenance, per language
+    python tools/gates.py --sheet SHEET.json # the gates on a worksheet, by entry number
 
 The gates read the catalogues ``locale/<lang>/LC_MESSAGES/<chapter>.po`` of every page whose
 original (front matter ``source_language``) is another language, and check each entry the
@@ -43,6 +44,7 @@ reason; the exit status is 1 when there is any.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -247,7 +249,23 @@ def spelling(found: list[Entry]) -> list[str]:
     return problems
 
 
+def _listed(code: str) -> set[str]:
+    """The project's word list for the language (one word a line, '#' comments), and any
+    list given with --words."""
+    words: set[str] = set()
+    for path in [LOCALE / code / "words.txt", *EXTRA_WORDS]:
+        if path.is_file():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                word = line.split("#", 1)[0].strip()
+                if word:
+                    words.add(word)
+    return words
+
+
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+EXTRA_WORDS: list[Path] = []  # more word lists (--words), for a sheet under review
 
 
 def _unknown_words(code: str, texts: list[str]) -> list[list[str]]:
@@ -258,12 +276,9 @@ def _unknown_words(code: str, texts: list[str]) -> list[list[str]]:
             "gates: hunspell is not installed (make setup-system installs it, with "
             "hunspell-da, hunspell-sv, hunspell-de-de and hunspell-fr)"
         )
-    words_file = LOCALE / code / "words.txt"
     command = ["hunspell", "-l", "-d", DICTIONARIES[code]]
-    if words_file.is_file():
-        command += ["-p", str(words_file)]
     tokens = [WORD.findall(text) for text in texts]
-    distinct = sorted({w for found in tokens for w in found})
+    distinct = sorted({w for found in tokens for w in found} - _listed(code))
     done = subprocess.run(
         command, input="\n".join(distinct) + "\n", capture_output=True, text=True, check=False
     )
@@ -311,6 +326,49 @@ def run(gates: list[str], chapters: list[str], languages: list[str]) -> list[str
     return problems
 
 
+def check_sheet(path: Path) -> list[str]:
+    """The gates on a worksheet of tools/worksheet.py, before it is imported: one line per
+    problem, naming the sheet's entry number (for translators and second readers)."""
+    sheet = json.loads(path.read_text(encoding="utf-8"))
+    chapter, code = str(sheet["chapter"]), str(sheet["language"])
+    catalogue = LOCALE / code / "LC_MESSAGES" / f"{chapter}.po"
+    original = originals()[chapter]
+    found: list[Entry] = []
+    numbers_of: dict[int, int] = {}
+    for item in sheet["entries"]:
+        if not item["msgstr"].strip():
+            continue
+        comments = tuple(item.get("gates", []))
+        entry = Entry(
+            catalogue,
+            code,
+            original,
+            chapter,
+            item["msgid"],
+            item["msgstr"],
+            comments,
+            edition=True,
+        )
+        numbers_of[id(entry)] = item["n"]
+        found.append(entry)
+    problems = []
+    for entry in found:
+        for name in ("numbers", "letters", "terms", "language"):
+            if not entry.exempt(name):
+                problem = ENTRY_GATES[name](entry)
+                if problem:
+                    problems.append(
+                        f"{path.name}: entry {numbers_of[id(entry)]}: {name}: {problem}"
+                    )
+    to_spell = [e for e in found if not e.exempt("spelling")]
+    unknown = _unknown_words(code, [plain(e.msgstr, emphasis=False) for e in to_spell])
+    for entry, words in zip(to_spell, unknown, strict=True):
+        if words:
+            where = f"{path.name}: entry {numbers_of[id(entry)]}"
+            problems.append(f"{where}: spelling: unknown {sorted(set(words))}")
+    return problems
+
+
 def stats(appendix: str = "anweisung-1800") -> list[str]:
     """Per language: words of chapters in another original, by provenance (the appendix apart)."""
     rows = [
@@ -346,6 +404,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gate", action="append", choices=GATES, help="only these gates")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages")
     parser.add_argument("--stats", action="store_true", help="print the words by provenance")
+    parser.add_argument("--sheet", type=Path, help="check a worksheet of tools/worksheet.py")
+    parser.add_argument(
+        "--words", type=Path, action="append", default=[], help="another word list (spelling)"
+    )
     args = parser.parse_args(argv)
     unknown = [c for c in args.chapters if c not in originals()]
     if unknown:
@@ -353,6 +415,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         print("\n".join(stats()))
         return 0
+    EXTRA_WORDS.extend(args.words)
+    if args.sheet:
+        problems = check_sheet(args.sheet)
+        print("\n".join(problems) if problems else f"{args.sheet.name}: every entry passes")
+        return 1 if problems else 0
     problems = run(args.gate or list(GATES), args.chapters, args.lang or list(LANGUAGES))
     print("\n".join(problems) if problems else "gates: every translation passes")
     return 1 if problems else 0

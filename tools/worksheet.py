@@ -19,7 +19,9 @@ edition's translations as they stand (never a translation the sources give), for
 reader: ``import`` of a review sheet replaces them with the reader's text. ``fill``
 takes plain-text chunks, in which a line ``=== N`` starts the translation of entry N (the
 lines after it, up to the next such line, joined by spaces), so that no translator has to
-escape JSON by hand; it says which entries are still empty. ``import``
+escape JSON by hand; it says which entries are still empty. A line ``#gate NAME: reason``
+right under ``=== N`` exempts the entry from that gate of ``tools/gates.py`` (written into
+the catalogue as the entry's comment ``# gate NAME: reason``). ``import``
 writes the filled msgstrs into the catalogue (house format) after the checks of
 ``check``: the msgid is still in the catalogue, its translation there is still empty (a
 translation the sources give is never overwritten), the msgstr is not empty, it keeps the
@@ -160,32 +162,38 @@ def problems(path: Path) -> list[str]:
 CHUNK_HEAD = re.compile(r"^=== *(\d+) *$")
 
 
-def read_chunk(path: Path) -> dict[int, str]:
-    """Entry number -> translation, from a chunk file (see the module docstring)."""
-    found: dict[int, list[str]] = {}
-    current: list[str] | None = None
+GATE_LINE = re.compile(r"^#gate \w+: .+")
+
+
+def read_chunk(path: Path) -> dict[int, tuple[str, list[str]]]:
+    """Entry number -> (translation, exemptions), from a chunk file (module docstring)."""
+    found: dict[int, tuple[list[str], list[str]]] = {}
+    current: tuple[list[str], list[str]] | None = None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         head = CHUNK_HEAD.match(line.strip())
         if head:
             key = int(head.group(1))
             if key in found:
                 raise SheetError(f"{path}:{number}: entry {key} appears twice")
-            current = found[key] = []
+            current = found[key] = ([], [])
+        elif current is not None and GATE_LINE.match(line.strip()):
+            current[1].append(line.strip()[1:])
         elif current is not None:
-            current.append(line.strip())
+            current[0].append(line.strip())
         elif line.strip():
             raise SheetError(f"{path}:{number}: text before the first '=== N' line")
-    return {key: " ".join(w for w in lines if w) for key, lines in found.items()}
+    return {key: (" ".join(w for w in lines if w), gates) for key, (lines, gates) in found.items()}
 
 
 def fill(sheet_path: Path, chunks: list[Path]) -> str:
     sheet = load(sheet_path)
     entries = {e["n"]: e for e in sheet["entries"]}  # type: ignore[union-attr]
     for chunk in chunks:
-        for key, text in read_chunk(chunk).items():
+        for key, (text, gates) in read_chunk(chunk).items():
             if key not in entries:
                 raise SheetError(f"{chunk}: entry {key} is not in {sheet_path.name}")
             entries[key]["msgstr"] = text
+            entries[key]["gates"] = gates
     sheet_path.write_text(json.dumps(sheet, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     empty = [key for key, e in entries.items() if not e["msgstr"].strip()]
     return f"{sheet_path}: {len(entries) - len(empty)} of {len(entries)} filled" + (
@@ -204,11 +212,16 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def show(sheet_path: Path, first: int, last: int) -> str:
+    """The entries from ``first`` to ``last``: the original, and the translation if any."""
     sheet = load(sheet_path)
     lines = []
     for entry in sheet["entries"]:  # type: ignore[union-attr]
         if first <= entry["n"] <= last:
-            lines.append(f"=== {entry['n']}\n{entry['msgid']}\n")
+            lines.append(f"=== {entry['n']}\n{entry['msgid']}")
+            if entry["msgstr"]:
+                lines.append(f"--- translation:\n{entry['msgstr']}")
+            lines += [f"#{g}" for g in entry.get("gates", [])]
+            lines.append("")
     return "\n".join(lines)
 
 
@@ -229,6 +242,8 @@ def import_sheets(paths: list[Path]) -> list[str]:
                 message = catalog[entry["msgid"]]
                 message.string = msgstr
                 message.flags.discard("fuzzy")
+                kept = [c for c in message.user_comments if not c.startswith("gate ")]
+                message.user_comments = kept + list(entry.get("gates", []))
                 count += 1
         write(catalog, target)
         report.append(f"{target.relative_to(LOCALE.parent)}: {count} entr(y/ies) from {path.name}")
