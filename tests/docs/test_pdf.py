@@ -87,6 +87,31 @@ def test_the_site_links_its_book(built: Any, language: str) -> None:
         assert (page.parent / link.group(1)).resolve() == copy.resolve(), page
 
 
+@pytest.mark.parametrize("language", ("da", "sv", "de"))
+def test_the_book_prints_the_translation_without_the_original_beside_it(
+    built: Any, language: str
+) -> None:
+    """The site offers each translated paragraph's original on request; the book, which has
+    no such control, prints the translation alone (and says where it comes from)."""
+    text = " ".join(run("pdftotext", str(book(built, language)), "-").split())
+    original = "Je ne dirai rien de l'antiquité de ce jeu"  # 1698, its first paragraph
+    assert original not in text
+    assert ORIGINAL_LABEL[language] not in text
+    assert PROVENANCE[language] in text
+
+
+ORIGINAL_LABEL = {
+    "da": "Originalen (fransk)",
+    "sv": "Originalet (franska)",
+    "de": "Original (Französisch)",
+}
+PROVENANCE = {
+    "da": "Oversat til denne udgave",
+    "sv": "Översatt för denna utgåva",
+    "de": "Für diese Ausgabe aus dem Original übersetzt",
+}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_title_page_contents_and_chapter_are_in_the_books_language(built: Any, language: str):
     text = run("pdftotext", "-layout", str(book(built, language)), "-")
