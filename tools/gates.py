@@ -178,7 +178,7 @@ def glossary() -> list[dict[str, object]]:
     return list(data["term"])
 
 
-ARTICLES = re.compile(r"^(?:den|det|de|der|die|das|le|la|les|l['’])\s*", re.I)
+ARTICLES = re.compile(r"^(?:(?:den|det|de|der|die|das|le|la|les)\s+|l['’]\s*)", re.I)
 COMPOUNDING = ("da", "sv", "de")  # a term may stand inside a compound word (modjan, Rückjan)
 
 

@@ -61,6 +61,13 @@ def test_terms_allow_inflection_compounds_and_articles() -> None:
     assert gates.terms(german) is None
 
 
+def test_a_term_beginning_like_an_article_keeps_its_first_letters() -> None:
+    """'demi-case' is not 'de' + 'mi-case' (a translator found it)."""
+    source = "Svart har en blotta på tunga 5."
+    good = Entry(PO, "fr", "sv", "brade", source, "Noir a une demi-case sur la flèche 5.", (), True)
+    assert gates.terms(good) is None
+
+
 def test_an_entry_left_in_another_language_is_caught() -> None:
     source = "Il faut jouer le dé rondement, sans hésiter, et le faire toucher la bande."
     assert (
