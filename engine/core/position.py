@@ -33,7 +33,7 @@ class Colour(StrEnum):
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
     @property
-    def index(self) -> int:
+    def pair_index(self) -> int:
         """0 for White, 1 for Black: the order of pairs such as ``bar`` and ``off``."""
         return 0 if self is Colour.WHITE else 1
 
@@ -73,10 +73,10 @@ class Position:
         return max(-value, 0)
 
     def on_bar(self, colour: Colour) -> int:
-        return self.bar[colour.index]
+        return self.bar[colour.pair_index]
 
     def borne_off(self, colour: Colour) -> int:
-        return self.off[colour.index]
+        return self.off[colour.pair_index]
 
     def on_board(self, colour: Colour) -> int:
         return sum(self.count(colour, p) for p in range(1, POINTS + 1))

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from functools import cache
+from typing import Any, ClassVar, Literal, Protocol, get_args, get_origin, get_type_hints
 
 from .dice import Roll
 from .errors import IllegalPlay, NotationError, TabulaError
@@ -56,17 +57,33 @@ class Game(Protocol):
 
 
 class Switches:
-    """What every game's rules dataclass offers: its named readings (the dataclass fields),
-    the values each may take (``_choices``, which :func:`make_rules` checks a setting
+    """What every game's rules dataclass offers: its named readings (the dataclass fields,
+    each annotated with the values it may take: a ``Literal`` or ``bool``, declared once),
+    the values each may take (:meth:`choices`, which :func:`make_rules` checks a setting
     against) and the source lines each follows (``sources``, which a test requires)."""
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {}
     sources: ClassVar[dict[str, str]] = {}
 
     @classmethod
     def choices(cls, name: str) -> tuple[object, ...]:
-        """The values switch ``name`` may take (a KeyError for a name the game lacks)."""
-        return cls._choices[name]
+        """The values switch ``name`` may take, from its annotation (a KeyError for a name
+        the game lacks)."""
+        annotation = _switch_annotations(cls)[name]
+        if annotation is bool:
+            return (True, False)
+        if get_origin(annotation) is Literal:
+            return get_args(annotation)
+        raise TypeError(f"{cls.__name__}.{name}: a switch is a Literal or a bool")
+
+
+@cache
+def _switch_annotations(rules_type: type) -> dict[str, object]:
+    fields = (
+        {f.name for f in dataclasses.fields(rules_type)}
+        if dataclasses.is_dataclass(rules_type)
+        else set()
+    )
+    return {k: v for k, v in get_type_hints(rules_type).items() if k in fields}
 
 
 @dataclass(frozen=True)

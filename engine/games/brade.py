@@ -79,10 +79,6 @@ class BradeRules(Switches):
     home_play: Literal["vasa", "common"] = "vasa"
     sprangjan: Literal["bursting-move", "any-burst"] = "bursting-move"
 
-    _choices: ClassVar[dict[str, tuple[str, ...]]] = {
-        "home_play": ("vasa", "common"),
-        "sprangjan": ("bursting-move", "any-burst"),
-    }
     sources: ClassVar[dict[str, str]] = {
         "home_play": "sv 2959, 2961, 2967",
         "sprangjan": "sv 3052",

@@ -62,7 +62,6 @@ SIDE = range(1, 13)
 class PleinRules(Switches):
     win: Literal["plein", "all-covered"] = "plein"
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"win": ("plein", "all-covered")}
     sources: ClassVar[dict[str, str]] = {"win": "fr 5947, 5981"}
 
 

@@ -51,7 +51,6 @@ class TourneCaseRules(Switches):
 
     double_game: bool = False
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"double_game": (True, False)}
     sources: ClassVar[dict[str, str]] = {"double_game": "fr 5861"}
 
 

@@ -75,7 +75,6 @@ class TouteTableRules(Switches):
 
     higher_die: bool = True
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"higher_die": (True, False)}
     sources: ClassVar[dict[str, str]] = {"higher_die": "not in the text; fr 5740"}
 
 

@@ -731,13 +731,6 @@ class VerkehrRules(Switches):
     home_entry: Literal["barred", "open"] = "barred"
     first_throw: Literal["lower", "higher"] = "lower"
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
-        "bands": ("five", "five-blots", "free"),
-        "band_count": ("total", "in-a-row"),
-        "junker": ("none-enter", "partial", "without"),
-        "home_entry": ("barred", "open"),
-        "first_throw": ("lower", "higher"),
-    }
     sources: ClassVar[dict[str, str]] = {
         "bands": "de1800 475–477; de 4283–4285; da 1577–1579; sv 2778, 6301",
         "band_count": "de1800 475; de 4283; da 1577; sv 2816–2818",
@@ -817,10 +810,6 @@ class RevertierRules(Switches):
     hors_du_jeu: Literal["enter-one", "none-enter"] = "enter-one"
     double_game: bool = False
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
-        "hors_du_jeu": ("enter-one", "none-enter"),
-        "double_game": (True, False),
-    }
     sources: ClassVar[dict[str, str]] = {
         "hors_du_jeu": "fr 5640, 5642",
         "double_game": "fr 5660, 5668",

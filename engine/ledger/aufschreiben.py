@@ -62,7 +62,6 @@ class Rules(Switches):
 
     rates: Literal["vienna", "french"] = "vienna"
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"rates": ("vienna", "french")}
     sources: ClassVar[dict[str, str]] = {
         "rates": "vienna: art. 17, 18, 31, 32 (de 3744, 3746, 3774, 3776), de 3961; "
         "french: seed 002, 133, 141"

@@ -53,7 +53,6 @@ class Rules(Switches):
 
     fortsetzung: bool = True  # de 3965–3971: the Austrian Partie is played with it
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {"fortsetzung": (True, False)}
     sources: ClassVar[dict[str, str]] = {"fortsetzung": "de 3965–3971; da 1274–1280"}
 
 

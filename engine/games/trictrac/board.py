@@ -72,7 +72,7 @@ class Side:
             absolute = GEOMETRY.absolute(mover, own)
             points[absolute - 1] = sign * self.me[own] - sign * self.opp[own]
         off = list(template.off)
-        off[mover.index] = self.off
+        off[mover.pair_index] = self.off
         return template.replace(points=tuple(points), off=(off[0], off[1]))
 
     def moved(self, start: int, end: int) -> Side:

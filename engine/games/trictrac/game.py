@@ -111,7 +111,7 @@ class Trictrac(PlaysFromAnalysis):
         mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         leaves = legal_leaves(side, roll, rules)
-        throws = Marks.of(position).throws[mover.index]
+        throws = Marks.of(position).throws[mover.pair_index]
         events = [e for e in evaluate(side, roll, throws, leaves, rules) if e.points]
         return Evaluation(mover, roll, tuple(events), tuple(leaves))
 
@@ -176,7 +176,7 @@ class Trictrac(PlaysFromAnalysis):
             return _satz(marks, position)
         tour = TOUR if rules.game == "trictrac" else int(rules.tour)
         for colour in Colour:
-            if marks.holes[colour.index] >= tour:
+            if marks.holes[colour.pair_index] >= tour:
                 kind, stake = _tour_kind(marks, colour, rules)
                 return Outcome(colour, kind, stake, kind, {"holes": list(marks.holes)})
         return None
@@ -190,9 +190,9 @@ class Trictrac(PlaysFromAnalysis):
         marks = Marks.of(position)
         return {
             c: DrawnMarks(
-                points=marks.points[c.index],
-                holes=marks.holes[c.index],
-                bredouille=marks.bredouille[c.index] and marks.points[c.index] > 0,
+                points=marks.points[c.pair_index],
+                holes=marks.holes[c.pair_index],
+                bredouille=marks.bredouille[c.pair_index] and marks.points[c.pair_index] > 0,
             )
             for c in Colour
         }
@@ -264,7 +264,7 @@ def _marked(
     mine = sum(e.points for e in events if e.to == "mover")
     theirs = sum(e.points for e in events if e.to == "opponent")
     first = gain(marks, mover, mine, rules)
-    if rules.game == "trictrac" and first.marks.holes[mover.index] >= TOUR:
+    if rules.game == "trictrac" and first.marks.holes[mover.pair_index] >= TOUR:
         return first.marks, first.holes
     second = gain(first.marks, mover.other, theirs, rules)
     return second.marks, first.holes
@@ -282,7 +282,7 @@ def _toc_marked(
 
     own = holes("mover")
     marks = gain_holes(marks, mover, own)
-    if marks.holes[mover.index] < int(rules.tour):  # "j'ai gagné la partie" (fr 6021)
+    if marks.holes[mover.pair_index] < int(rules.tour):  # "j'ai gagné la partie" (fr 6021)
         marks = gain_holes(marks, mover.other, holes("opponent"))
     return marks, own
 
@@ -296,9 +296,9 @@ def _tour_kind(marks: Marks, winner: Colour, rules: TrictracRules) -> tuple[str,
     double in a game of several holes, where the two holes simply count.
     """
     if rules.game == "toc":
-        double = rules.toc_double and rules.tour == "1" and marks.holes[winner.index] >= 2
+        double = rules.toc_double and rules.tour == "1" and marks.holes[winner.pair_index] >= 2
         return ("double", 2) if double else ("tour", 1)
-    if marks.run[winner.index]:
+    if marks.run[winner.pair_index]:
         return "grande-bredouille", 2 if rules.grande_bredouille else 1
     return "tour", 1
 
@@ -312,8 +312,8 @@ def _satz(marks: Marks, position: Position) -> Outcome | None:
     """
     for colour in Colour:
         # twelve points, or the first to bear off all (001 779, 959; de note 65)
-        if marks.points[colour.index] >= 12 or position.borne_off(colour) == CHECKERS:
-            loser = marks.points[colour.other.index]
+        if marks.points[colour.pair_index] >= 12 or position.borne_off(colour) == CHECKERS:
+            loser = marks.points[colour.other.pair_index]
             kind, stake = (
                 ("quadruple", 4)
                 if loser == 0

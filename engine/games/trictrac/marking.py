@@ -92,7 +92,7 @@ class Marks:
         values = {}
         for name, value in changes.items():
             pair = list(getattr(self, name))
-            pair[colour.index] = value
+            pair[colour.pair_index] = value
             values[name] = (pair[0], pair[1])
         return Marks(**{**self.__dict__, **values})
 
@@ -123,7 +123,7 @@ def gain_points(marks: Marks, colour: Colour, points: int) -> Gain:
     """``colour`` marks ``points``: bredouille, holes at twelve, the other's points wiped."""
     if points <= 0:
         return Gain(marks, 0)
-    i, j = colour.index, colour.other.index
+    i, j = colour.pair_index, colour.other.pair_index
     pts = list(marks.points)
     bred = list(marks.bredouille)
     if pts[i] == 0:
@@ -144,7 +144,7 @@ def gain_holes(marks: Marks, colour: Colour, holes: int) -> Marks:
     """``colour`` marks ``holes``; a run of holes is interrupted by the other's (fr 5051)."""
     if holes <= 0:
         return marks
-    i, j = colour.index, colour.other.index
+    i, j = colour.pair_index, colour.other.pair_index
     run = list(marks.run)
     if marks.holes[i] == 0:
         run[i] = True
@@ -160,7 +160,7 @@ def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gai
     """Mark ``points`` won by ``colour`` as the rules' game counts them."""
     if rules.game == "toccategli":  # 001 587–591, 603: points to twelve, no holes, no bredouille
         pts = list(marks.points)
-        pts[colour.index] += points
+        pts[colour.pair_index] += points
         return Gain(
             Marks((pts[0], pts[1]), marks.holes, marks.bredouille, marks.run, marks.throws), 0
         )
@@ -196,7 +196,7 @@ def toc_throw_holes(jans: Sequence[tuple[str, int]], doublet: bool, rules: Trict
 def counted_throw(marks: Marks, mover: Colour) -> Marks:
     """One more throw of the mover since the pile was set up (counted to three)."""
     throws = list(marks.throws)
-    throws[mover.index] = min(3, throws[mover.index] + 1)
+    throws[mover.pair_index] = min(3, throws[mover.pair_index] + 1)
     return Marks(marks.points, marks.holes, marks.bredouille, marks.run, (throws[0], throws[1]))
 
 

@@ -87,21 +87,6 @@ class TrictracRules(Switches):
     grande_bredouille: bool = False
     tour: Literal["12", "1", "2", "3", "4", "6"] = "12"
 
-    _choices: ClassVar[dict[str, tuple[object, ...]]] = {
-        "game": ("trictrac", "toccategli", "toc"),
-        "toc_double": (False, True),
-        "toc_count": ("throw", "event"),
-        "coin_fill": ("prevailing", "first-opinion"),
-        "mixed_hit": ("vrai-only", "both"),
-        "toccategli_petit_jan": ("001", "de-56"),
-        "one_die": ("either", "higher"),
-        "bear_off": ("free", "exact"),
-        "bear_off_whole": (False, True),
-        "opening_doublet": ("play", "void"),
-        "dice_across_tables": ("good", "bad"),
-        "grande_bredouille": (False, True),
-        "tour": ("12", "1", "2", "3", "4", "6"),
-    }
     sources: ClassVar[dict[str, str]] = {
         "game": "fr 4582–5541; 001 559–996 (de 3348–3694); fr 5983–6029",
         "toc_double": "fr 6023",

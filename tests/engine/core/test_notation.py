@@ -309,9 +309,9 @@ def brade_positions(draw: st.DrawFn) -> Position:
         for _ in range(15):
             place = draw(st.sampled_from(places))
             if place == BAR:
-                bar[colour.index] += 1
+                bar[colour.pair_index] += 1
             elif place == OFF:
-                off[colour.index] += 1
+                off[colour.pair_index] += 1
             else:
                 assert isinstance(place, int)
                 points[place - 1] += sign
