@@ -160,12 +160,22 @@ def point_letters(chapter: str) -> bool:
     return bool(tomllib.loads(config.read_text(encoding="utf-8")).get("point_letters", False))
 
 
+LETTER = re.compile(r"(?<!\w)[A-Z](?![\w'’])")
+# a capital that opens a sentence and is followed by a word in lower case is a word (French
+# "A présent", the à of old printing; Danish and Swedish "I nogle …"), not a point letter
+SENTENCE_WORD = re.compile(r"(?:^|[.!?:;]\s+)([AI])(?=\s+[a-zà-ÿ])")
+
+
+def _letters(text: str) -> list[str]:
+    words = {m.start(1) for m in SENTENCE_WORD.finditer(text)}
+    return [m.group() for m in LETTER.finditer(text) if m.start() not in words]
+
+
 def letters(entry: Entry) -> str | None:
     if not point_letters(entry.chapter):
         return None
-    pattern = r"(?<![\w'’])[A-Z](?![\w'’])"
-    source = Counter(re.findall(pattern, plain(entry.msgid)))
-    target = Counter(re.findall(pattern, plain(entry.msgstr)))
+    source = Counter(_letters(plain(entry.msgid)))
+    target = Counter(_letters(plain(entry.msgstr)))
     if source == target:
         return None
     lost, added = sorted((source - target).elements()), sorted((target - source).elements())
