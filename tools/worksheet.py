@@ -69,10 +69,11 @@ def untranslated(chapter: str, language: str) -> list[str]:
     ]
 
 
-def edition_entries(chapter: str, language: str) -> list[tuple[str, str]]:
-    """(msgid, msgstr) of every entry the edition translated (filled, not the source's)."""
+def edition_entries(chapter: str, language: str) -> list[tuple[str, str, list[str]]]:
+    """(msgid, msgstr, gate exemptions) of every entry the edition translated (filled, not
+    the source's)."""
     return [
-        (m.id, m.string)
+        (m.id, m.string, [c for c in m.user_comments if c.startswith("gate ")])
         for m in read(catalogue_path(chapter, language))
         if m.id and m.string and not m.fuzzy and source_line(m) is None
     ]
@@ -97,8 +98,11 @@ def export(
 ) -> dict[str, object]:
     """A sheet of the untranslated entries, or (``review``) of the edition's translations
     with their current text, for a second reader to correct."""
+    gates: dict[str, list[str]] = {}
     if review:
-        current = dict(edition_entries(chapter, language))
+        found = edition_entries(chapter, language)
+        current = {msgid: msgstr for msgid, msgstr, _ in found}
+        gates = {msgid: exemptions for msgid, _, exemptions in found}
         msgids = part(list(current), k, n)
     else:
         current = {}
@@ -110,7 +114,8 @@ def export(
         "review": review,
         "words": sum(len(m.split()) for m in msgids),
         "entries": [
-            {"n": i, "msgid": m, "msgstr": current.get(m, "")} for i, m in enumerate(msgids, 1)
+            {"n": i, "msgid": m, "msgstr": current.get(m, ""), "gates": gates.get(m, [])}
+            for i, m in enumerate(msgids, 1)
         ],
     }
 
@@ -242,8 +247,9 @@ def import_sheets(paths: list[Path]) -> list[str]:
                 message = catalog[entry["msgid"]]
                 message.string = msgstr
                 message.flags.discard("fuzzy")
-                kept = [c for c in message.user_comments if not c.startswith("gate ")]
-                message.user_comments = kept + list(entry.get("gates", []))
+                if "gates" in entry:  # the sheet says which gates the entry is exempt from
+                    kept = [c for c in message.user_comments if not c.startswith("gate ")]
+                    message.user_comments = kept + list(entry["gates"])
                 count += 1
         write(catalog, target)
         report.append(f"{target.relative_to(LOCALE.parent)}: {count} entr(y/ies) from {path.name}")
