@@ -17,7 +17,8 @@ help:
 	@echo "make html          build the site in all four languages into _build/html/, and the PDF"
 	@echo "                   books too when TeX is installed (warnings are errors)"
 	@echo "make pdf           build the four PDF books into _build/pdf/tabula-<lang>.pdf"
-	@echo "make check         every gate on _build/: lint, verify, catalogues, the four sites and"
+	@echo "make check         every gate on _build/: lint, types (mypy --strict engine), verify,"
+	@echo "                   catalogues, translation gates, the four sites and"
 	@echo "                   four books with warnings as errors, links, network loads, alt texts"
 	@echo "make test          make check, then every test: engine, catalogues, build, PDF, browser"
 	@echo "make test-fast     the tests without the site build, TeX or the browser"
@@ -64,6 +65,7 @@ verify: $(VENV)/.installed
 check: setup $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict engine
 	$(PY) -m engine verify
 	$(PY) tools/catalogues.py check
 	$(PY) tools/gates.py

@@ -69,16 +69,20 @@ disagreement, so a wrong sentence can never pass silently.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .core.dice import parse_roll
 from .core.errors import TabulaError
+from .core.game import Game, make_rules, mover_of, read_play
 from .core.moves import Play
 from .core.position import Colour, Position
-from .core.registry import get_game, make_rules, read_play, read_position
+from .counting.claims import check_counting
+from .games import get_game, read_position
+from .games.trictrac.game import marking
+from .ledger.claims import check_ledger
 from .specs import COUNTING_KINDS, FigureSpec
+from .verdicts import ClaimError, ClaimResult, check_envelope, verdict
 
 _STATEMENTS = {
     "plays",
@@ -102,62 +106,22 @@ _STATEMENTS = {
     "marking",
 }
 _KEYS = _STATEMENTS | {
-    "id",
-    "lines",
-    "says",
     "turn",
     "roll",
     "rolls",
     "after",
     "because",
-    "disagrees",
-    "note",
     "exactly_these_rolls",
     "rules",
 }
 _REASONS = {"rules", "ended", "more-dice", "higher-die", "reduction"}
 
 
-@dataclass(frozen=True)
-class ClaimResult:
-    """The verdict on one claim: ``holds`` says whether the text's statement is true."""
-
-    figure: str
-    claim: str
-    lines: str
-    holds: bool
-    problems: tuple[str, ...]
-    disagrees: bool
-
-    @property
-    def passed(self) -> bool:
-        """A claim passes when the engine agrees — or, for a recorded disagreement, disagrees."""
-        return self.holds != self.disagrees
-
-    def describe(self) -> str:
-        head = f"figure {self.figure}, claim '{self.claim}' ({self.lines})"
-        if self.passed and self.disagrees:
-            return f"{head}: the text is wrong, as recorded: {'; '.join(self.problems)}"
-        if self.passed:
-            return f"{head}: holds"
-        if self.disagrees:
-            return f"{head}: recorded as wrong, but the engine now agrees with the text"
-        return f"{head}: {'; '.join(self.problems)}"
-
-
-class ClaimError(TabulaError):
-    """A claim written in a way the checker cannot read."""
-
-
 def check_figure(spec: FigureSpec) -> list[ClaimResult]:
     """Check every claim of a figure, after checking its position and drawn play."""
     if spec.game in ("aufschreiben", "kombiniert"):  # the ledgers: holes and money, no board
-        from .ledger.claims import check_ledger
-
         return check_ledger(spec)
     if spec.view.kind in COUNTING_KINDS:  # throws counted, no position played
-        from .counting.claims import check_counting
-
         return check_counting(spec)
     game = get_game(spec.game)
     rules = make_rules(game, spec.rules)
@@ -172,7 +136,7 @@ def check_figure(spec: FigureSpec) -> list[ClaimResult]:
     return [_check_claim(spec, game, position, rules, claim) for claim in spec.claims]
 
 
-def _check_view(spec: FigureSpec, game: Any, position: Position, rules: Any) -> None:
+def _check_view(spec: FigureSpec, game: Game, position: Position, rules: Any) -> None:
     """The play drawn as arrows must be legal, so a figure can never show an illegal play."""
     if not spec.view.play:
         return
@@ -186,7 +150,7 @@ def _check_view(spec: FigureSpec, game: Any, position: Position, rules: Any) -> 
 
 
 def _check_claim(
-    spec: FigureSpec, game: Any, position: Position, rules: Any, claim: dict[str, Any]
+    spec: FigureSpec, game: Game, position: Position, rules: Any, claim: dict[str, Any]
 ) -> ClaimResult:
     where = f"figure {spec.id}, claim '{claim['id']}'"
     try:
@@ -198,15 +162,11 @@ def _check_claim(
 
 
 def _checked(
-    spec: FigureSpec, game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+    spec: FigureSpec, game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
 ) -> ClaimResult:
-    unknown = sorted(set(claim) - _KEYS)
-    if unknown:
-        raise ClaimError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    check_envelope(claim, _KEYS, where)
     if not set(claim) & _STATEMENTS:
         raise ClaimError(f"{where}: states nothing (give plays, legal, outcome, facts …)")
-    if "lines" not in claim:
-        raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
     if "rules" in claim:  # a claim about one reading among several (the 1698 "opinions")
         rules = make_rules(
             game, {**spec.rules, **{k: str(v).lower() for k, v in claim["rules"].items()}}
@@ -225,14 +185,7 @@ def _checked(
         problems += _Checker(game, position, rules, _for_roll(claim, roll), where).run()
     if claim.get("exactly_these_rolls"):
         problems += _only_these(game, position, rules, claim, where)
-    return ClaimResult(
-        figure=spec.id,
-        claim=claim["id"],
-        lines=claim["lines"],
-        holds=not problems,
-        problems=tuple(problems),
-        disagrees=bool(claim.get("disagrees", False)),
-    )
+    return verdict(spec.id, claim, problems)
 
 
 def _for_roll(claim: dict[str, Any], roll: str | None) -> dict[str, Any]:
@@ -243,7 +196,7 @@ def _for_roll(claim: dict[str, Any], roll: str | None) -> dict[str, Any]:
 
 
 def _only_these(
-    game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+    game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
 ) -> list[str]:
     """The statements must fail for every roll the claim does not list."""
     if "rolls" not in claim:
@@ -264,7 +217,7 @@ class _Checker:
     """Checks the statements of one claim and collects what does not hold."""
 
     def __init__(
-        self, game: Any, position: Position, rules: Any, claim: dict[str, Any], where: str
+        self, game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
     ) -> None:
         self.game = game
         self.position = position
@@ -280,7 +233,7 @@ class _Checker:
         if self.roll is None:
             raise ClaimError(f"{self.where}: this statement needs a roll")
         if self._analyses is None:
-            self._analyses = self.game.analyse(self.position, self.roll, self.rules)
+            self._analyses = list(self.game.analyse(self.position, self.roll, self.rules))
         return self._analyses
 
     def run(self) -> list[str]:
@@ -470,12 +423,12 @@ class _Checker:
                 self.problems.append(f"{key} is {found.get(key)}, not {expected}")
 
     def _ranks_above(self, pair: list[str]) -> None:
-        higher, lower = (self.game.score(k).box for k in pair)
+        higher, lower = (self.game.score_rank(k) for k in pair)
         if not higher < lower:
             self.problems.append(f"'{pair[0]}' does not rank above '{pair[1]}'")
 
     def _ranks_equal(self, pair: list[str]) -> None:
-        first, second = (self.game.score(k).box for k in pair)
+        first, second = (self.game.score_rank(k) for k in pair)
         if first != second:
             self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
 
@@ -484,7 +437,7 @@ class _Checker:
     def _evaluation(self) -> Any:
         if self.roll is None:
             raise ClaimError(f"{self.where}: this statement needs a roll")
-        if not hasattr(self.game, "evaluate"):
+        if not self.game.game_type.scores_throws:
             raise ClaimError(f"{self.where}: {self.game.name} does not score throws")
         return self.game.evaluate(self.position, self.roll, self.rules)
 
@@ -521,8 +474,6 @@ class _Checker:
                 )
 
     def _marking(self, spec: dict[str, Any]) -> None:
-        from .games.trictrac.game import marking
-
         evaluation = self._evaluation()
         leaves = list(evaluation.leaves)
         if "play" in spec:
@@ -557,7 +508,9 @@ class _Checker:
                 self.problems.append(f"marking: {key} is {found[key]!r}, not {value!r}")
 
 
-def _after(game: Any, position: Position, rules: Any, step: dict[str, str], where: str) -> Position:
+def _after(
+    game: Game, position: Position, rules: Any, step: dict[str, str], where: str
+) -> Position:
     """The position after a legal play, for claims about what follows."""
     if "turn" in step:  # who throws this step, if not the side the position says
         position = position.replace(turn=Colour(step["turn"]))
@@ -566,21 +519,23 @@ def _after(game: Any, position: Position, rules: Any, step: dict[str, str], wher
     if "play" not in step:  # a forced roll: the play need not be written
         if len(analyses) != 1:
             raise ClaimError(f"{where}: 'after' roll {step['roll']} has several plays: name one")
-        return analyses[0].after
+        forced: Position = analyses[0].after
+        return forced
     play = _resolve(game, position, roll, step["play"], rules)
     for analysis in analyses:
         if play is not None and analysis.play.key() == play.key():
-            return analysis.after
+            after: Position = analysis.after
+            return after
     raise ClaimError(f"{where}: 'after' play '{step['play']}' is not legal with {step['roll']}")
 
 
-def _resolve(game: Any, position: Position, roll: Any, text: str, rules: Any) -> Play | None:
+def _resolve(game: Game, position: Position, roll: Any, text: str, rules: Any) -> Play | None:
     """The moves a written play stands for, if the movement rules allow them at all."""
     play, after, _ = game.trace(position, roll, read_play(game, text), rules)
     return play if after is not None else None
 
 
-def _legal_keys(game: Any, position: Position, roll: Any, rules: Any) -> set[Any]:
+def _legal_keys(game: Game, position: Position, roll: Any, rules: Any) -> set[Any]:
     return {a.play.key() for a in game.analyse(position, roll, rules)}
 
 
@@ -591,7 +546,7 @@ def _rolls() -> Iterable[tuple[int, int]]:
 
 
 def _leaves_blot(analysis: Any, before: Position) -> bool:
-    mover = before.turn
+    mover = mover_of(before)
     after: Position = analysis.after
     return any(after.count(mover, p) == 1 for p in range(1, 25))
 
@@ -604,7 +559,7 @@ def _hits(analysis: Any, before: Position) -> bool:
     return any(m.hits for m in analysis.play.moves)
 
 
-_PROPERTIES = {
+_PROPERTIES: dict[str, Callable[[Any, Position], bool]] = {
     "hits": _hits,
     "no-hit": lambda a, p: not _hits(a, p),
     "leaves-blot": _leaves_blot,

@@ -28,16 +28,14 @@ from typing import Any, NoReturn
 
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.moves import Move
+from .core.game import Outcome, make_rules, read_play
 from .core.position import Colour
-from .core.registry import (
-    Outcome,
-    get_game,
-    make_rules,
-    read_play,
-    read_position,
-    write_position,
-)
+from .games import get_game, read_position, write_position
+from .ledger.aufschreiben import Rules
+from .ledger.kombiniert import board
+from .ledger.kombiniert import play as play_combined
+from .ledger.runs import read_events, run_aufschreiben, run_kombiniert
+from .verify import run
 
 EXIT_BAD_INPUT = 2
 
@@ -154,9 +152,7 @@ def _legal(args: argparse.Namespace) -> int:
     plays = [
         {
             "play": str(a.play),
-            "moves": [
-                m.to_json() if hasattr(m, "to_json") else _move_json(m) for m in a.play.moves
-            ],
+            "moves": [m.to_json() for m in a.play.moves],
             "after": write_position(a.after),
             "outcome": _outcome_json(a.outcome),
         }
@@ -164,16 +160,6 @@ def _legal(args: argparse.Namespace) -> int:
     ]
     print(json.dumps(plays, ensure_ascii=False, indent=2))
     return 0
-
-
-def _move_json(move: Move) -> dict[str, Any]:
-    return {
-        "from": "bar" if move.enters else move.start,
-        "to": "off" if move.bears_off else move.end,
-        "die": move.die,
-        "hits": move.hits,
-        "burst": move.burst,
-    }
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -198,6 +184,7 @@ def _outcome(args: argparse.Namespace) -> int:
 
 
 def _draw(args: argparse.Namespace) -> int:
+    # the drawing code loads matplotlib: only the commands that draw import it
     from .render.board import render_pdf, render_svg
     from .render.positions import TrictracView, picture
 
@@ -222,8 +209,8 @@ def _draw(args: argparse.Namespace) -> int:
         quarter=args.quarter if args.view == "quarter" else 0,
         roll=roll or position.dice,
         play=play,
-        labels=getattr(game, "labels", "numbering"),
-        trictrac=TrictracView() if getattr(game, "board", "") == "trictrac" else None,
+        labels=game.game_type.labels,
+        trictrac=TrictracView() if game.game_type.board == "trictrac" else None,
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
     try:
@@ -235,14 +222,10 @@ def _draw(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from .verify import run
-
     return run(args.figures, verbose=args.verbose)
 
 
 def _events(source: str) -> list[dict[str, Any]]:
-    from .ledger.runs import read_events
-
     if source == "-":
         return read_events(sys.stdin.read(), "standard input")
     try:
@@ -263,9 +246,6 @@ def _names(text: str) -> dict[str, str]:
 
 
 def _ledger(args: argparse.Namespace) -> int:
-    from .ledger.aufschreiben import Rules
-    from .ledger.runs import run_aufschreiben, run_kombiniert
-
     events = _events(args.events)
     if args.kind == "aufschreiben":
         answer = run_aufschreiben(events, Rules(rates=args.rates), args.zuege)
@@ -278,7 +258,7 @@ def _ledger(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     """The throw's events (kind, moyens, points, to whom), then each legal play."""
     game, position, roll, rules = _setup(args)
-    if not hasattr(game, "evaluate"):
+    if not game.game_type.scores_throws:
         raise TabulaError(f"{game.name} has no points won before the play: try 'legal'")
     evaluation = game.evaluate(position, roll, rules)
     plays = []
@@ -286,7 +266,7 @@ def _score(args: argparse.Namespace) -> int:
         plays.append(
             {
                 "play": str(analysis.play),
-                "moves": [_move_json(m) for m in analysis.play.moves],
+                "moves": [m.to_json() for m in analysis.play.moves],
                 "events": [e.to_json() for e in analysis.events],
                 "after": write_position(analysis.after),
                 "may_leave": analysis.may_leave,
@@ -306,8 +286,7 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _pegs(args: argparse.Namespace) -> int:
-    from .ledger.kombiniert import board
-    from .ledger.kombiniert import play as play_combined
+    # the drawing code loads matplotlib: only the commands that draw import it
     from .render.pegs import render_pdf as pegs_pdf
     from .render.pegs import render_svg as pegs_svg
 

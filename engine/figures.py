@@ -11,21 +11,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
-from .claims import ClaimResult, check_figure
-from .core.dice import parse_roll
+from .claims import check_figure
+from .core.dice import Roll, parse_roll
 from .core.errors import TabulaError
-from .core.position import Colour
-from .core.registry import get_game, make_rules, read_play, read_position
+from .core.files import write_atomically
+from .core.game import Game, make_rules, read_play
+from .core.position import Colour, Position
+from .core.scoreboard import HitArrow
+from .counting.situation import Situation
+from .games import get_game, read_position
+from .ledger.claims import state_of
+from .ledger.kombiniert import board
 from .specs import UNDRAWN_KINDS, FigureSpec, load_spec
+from .verdicts import ClaimResult
+
+if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
+    from .render.positions import TrictracView
 
 ENGINE = Path(__file__).resolve().parent
 
@@ -75,7 +83,7 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     if spec.view.kind not in UNDRAWN_KINDS:
         draw(spec, stem)
     summary = _summary(results)
-    _write_atomic(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
+    write_atomically(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
     return Prepared(spec, stem, summary["claims"], summary["disagreements"], True)
 
 
@@ -83,7 +91,7 @@ def _drawings(stem: Path) -> list[Path]:
     return [stem.with_suffix(".svg"), stem.with_suffix(".pdf")]
 
 
-def _summary(results: list[ClaimResult]) -> dict[str, object]:
+def _summary(results: list[ClaimResult]) -> dict[str, Any]:
     return {
         "claims": len(results),
         "disagreements": sum(r.disagrees for r in results),
@@ -92,21 +100,21 @@ def _summary(results: list[ClaimResult]) -> dict[str, object]:
 
 
 def draw(spec: FigureSpec, stem: Path) -> None:
-    """Draw a board figure as SVG and PDF."""
+    """Draw a board figure as SVG and PDF.
+
+    The drawing code (matplotlib) is imported here, when a figure is drawn, and not when the
+    module is: checking figures and reading the cache (``python -m engine verify``) never
+    loads it.
+    """
     if spec.view.kind == "pegs":  # the hole rails of the combined Trictrac
-        from .ledger.claims import state_of
-        from .ledger.kombiniert import board
         from .render.pegs import save as save_pegs
 
         save_pegs(board(state_of(spec)), stem)
         return
     from .render.board import save
-    from .render.positions import picture
+    from .render.positions import picture, situation_picture
 
     if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
-        from .counting.situation import Situation
-        from .counting.situation import picture as situation_picture
-
         situation = Situation.read(spec.situation)
         numbering = Colour(spec.view.numbering)
         save(situation_picture(situation, numbering, spec.view.talon_side), stem)
@@ -127,38 +135,25 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         roll=roll,
         play=play,
         highlight=spec.view.highlight,
-        labels=spec.view.labels or getattr(game, "labels", "numbering"),
+        labels=spec.view.labels or game.game_type.labels,
         trictrac=trictrac_view(game, spec, position, roll),
     )
     save(shown, stem)
 
 
-def trictrac_view(game: Any, spec: FigureSpec, position: Any, roll: Any) -> Any:
-    """The Trictrac dressing for a game played on the Trictrac board (``board = "trictrac"``).
-
-    A game that scores may say what to add: ``marks(position)`` (each side's
-    :class:`~engine.render.positions.Marks`) and ``hit_arrows(position, roll, rules)`` (the
-    :class:`~engine.render.positions.HitArrow` of the hits its evaluation finds), drawn
-    when the figure asks for them (``[view] hit_arrows = true``: its alt text must say so).
-    """
+def trictrac_view(
+    game: Game, spec: FigureSpec, position: Position, roll: Roll | None
+) -> TrictracView | None:
+    """The Trictrac dressing for a game played on the Trictrac board (its game type's
+    ``board``): each side's marked score (``marks``) and the hits the throw makes
+    (``hit_arrows``), drawn when the figure asks for them (``[view] hit_arrows = true``: its
+    alt text must say so). A game that shows no marks gives none."""
     from .render.positions import TrictracView
 
-    if getattr(game, "board", "") != "trictrac":
+    if game.game_type.board != "trictrac":
         return None
-    marks = game.marks(position) if hasattr(game, "marks") else {}
-    hits: tuple[Any, ...] = ()
-    if roll is not None and spec.view.hit_arrows and hasattr(game, "hit_arrows"):
+    marks = game.marks(position)
+    hits: tuple[HitArrow, ...] = ()
+    if roll is not None and spec.view.hit_arrows:
         hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
     return TrictracView(talon_side=spec.view.talon_side, marks=marks, hits=hits)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "wb") as target:
-            target.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

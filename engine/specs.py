@@ -51,7 +51,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .core.errors import TabulaError
 
@@ -83,7 +83,7 @@ class View:
     roll: str = ""
     play: str = ""
     highlight: tuple[int, ...] = ()
-    talon_side: str = "left"
+    talon_side: Literal["left", "right"] = "left"
     labels: str = ""  # how the points are named, if not the game's way ("letters" …)
     hit_arrows: bool = False  # a Trictrac board: arrows for the roll's hits, vrai and faux
 

@@ -11,9 +11,10 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .claims import ClaimResult, check_figure
+from .claims import check_figure
 from .core.errors import TabulaError
 from .specs import all_spec_ids, load_spec
+from .verdicts import ClaimResult
 
 
 def check_all(figures: Sequence[str] = ()) -> tuple[list[ClaimResult], list[str]]:

@@ -66,6 +66,17 @@ class Move:
         """The checker leaves the board."""
         return self.end == (OFF_DOWN if self.descending else OFF)
 
+    def to_json(self) -> dict[str, object]:
+        """The move for the command line's JSON: its points ("bar", "off" at the ends), die,
+        hits and whether it burst a band."""
+        return {
+            "from": "bar" if self.enters else self.start,
+            "to": "off" if self.bears_off else self.end,
+            "die": self.die,
+            "hits": self.hits,
+            "burst": self.burst,
+        }
+
     def __str__(self) -> str:
         start = "bar" if self.enters else str(self.start)
         end = "off" if self.bears_off else str(self.end)

@@ -39,17 +39,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..claims import ClaimError, ClaimResult
 from ..core.dice import Roll, parse_roll
 from ..core.position import Colour
 from ..specs import FigureSpec
+from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
 from . import throws as t
 from .quantities import QuantityError, Throws, Value, evaluate
+from .situation import BOARD, Situation
 
 _MEASURES = ("count", "named", "twice", "once")
 _STATEMENTS = {*_MEASURES, "throws", "names", "each", "colours"}
-_KEYS = _STATEMENTS | {"id", "lines", "says", "printed", "listed", "over", "order"}
-_KEYS |= {"disagrees", "note"}
+_KEYS = _STATEMENTS | {"printed", "listed", "over", "order"}
 
 
 def check_counting(spec: FigureSpec) -> list[ClaimResult]:
@@ -59,28 +59,15 @@ def check_counting(spec: FigureSpec) -> list[ClaimResult]:
 
 def _check(spec: FigureSpec, claim: Mapping[str, Any]) -> ClaimResult:
     where = f"figure {spec.id}, claim '{claim['id']}'"
-    unknown = sorted(set(claim) - _KEYS)
-    if unknown:
-        raise ClaimError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    check_envelope(claim, _KEYS, where)
     stated = sorted(set(claim) & _STATEMENTS)
     if len(stated) != 1:
         raise ClaimError(f"{where}: give exactly one of {sorted(_STATEMENTS)}, not {stated}")
-    if "lines" not in claim:
-        raise ClaimError(f"{where}: says nothing of where the text makes it ('lines')")
-    if claim.get("disagrees") and not claim.get("note"):
-        raise ClaimError(f"{where}: a recorded disagreement needs a 'note' saying why")
     try:
         problems = _STATEMENT[stated[0]](spec, claim)
     except (QuantityError, ValueError, TypeError, KeyError) as error:
         raise ClaimError(f"{where}: {error}") from None
-    return ClaimResult(
-        figure=spec.id,
-        claim=str(claim["id"]),
-        lines=str(claim["lines"]),
-        holds=not problems,
-        problems=tuple(problems),
-        disagrees=bool(claim.get("disagrees", False)),
-    )
+    return verdict(spec.id, claim, problems)
 
 
 # --- measuring ---------------------------------------------------------------------------
@@ -91,7 +78,7 @@ def measure(name: str, value: Value) -> int | Fraction | tuple[int, ...]:
     how many named throws, of them coming twice, coming once."""
     if isinstance(value, Throws):
         return {
-            "count": len,
+            "count": lambda r: len(tuple(r)),
             "named": lambda r: len(t.names(r)),
             "twice": t.twice,
             "once": t.once,
@@ -188,12 +175,13 @@ def _order(order: str, over: list[int], found: list[Any]) -> list[str]:
 
 
 def _colours(spec: FigureSpec, claim: Mapping[str, Any]) -> list[str]:
+    # the drawing code (matplotlib) loads only for the one claim about a drawing's colours
     from ..render.board import point_colours
-    from .situation import BOARD, Situation, picture
+    from ..render.positions import situation_picture
 
     if claim["colours"] != "parity" or not spec.situation:
         raise QuantityError("colours = 'parity' is checked on a drawn [situation]")
-    drawn = picture(Situation.read(spec.situation), Colour(spec.view.numbering))
+    drawn = situation_picture(Situation.read(spec.situation), Colour(spec.view.numbering))
     colours = point_colours(drawn)
     problems = []
     for side in Colour:

@@ -54,6 +54,7 @@ from typing import Any
 from ..core.dice import Roll, is_doublet, parse_roll
 from ..core.errors import TabulaError
 from . import throws as t
+from .situation import Situation
 
 
 @dataclass(frozen=True)
@@ -132,8 +133,6 @@ def _against(phrase: Phrase) -> Value:
 
 
 def _blot(phrase: Phrase) -> Value:
-    from .situation import Situation  # the situation needs the board; only figures use it
-
     if not phrase.situation:
         raise QuantityError("'blot' is about a drawn situation: the figure has no [situation]")
     kind = t.Hit(phrase.words[0]) if phrase.words else t.Hit.VRAI

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..core.dice import Roll
 from ..core.errors import TabulaError
 from ..core.position import Colour, Geometry, Position
+from ..core.scoreboard import HitArrow
 from . import throws as t
 
 # The Trictrac board as the Plein draws it (fr 5963–5965): White's own 1 (talon) is the
@@ -118,10 +119,11 @@ def _side_point(text: str) -> tuple[Colour, int]:
     return Colour(side), int(point)
 
 
-def arrows(situation: Situation) -> list[Any]:
-    """A hit arrow for each named throw that hits, from the first dame it hits from."""
-    from ..render.positions import HitArrow
+_ARROW: dict[t.Hit, Literal["vrai", "faux"]] = {t.Hit.VRAI: "vrai", t.Hit.FAUX: "faux"}
 
+
+def arrows(situation: Situation) -> list[HitArrow]:
+    """A hit arrow for each named throw that hits, from the first dame it hits from."""
     drawn = []
     for roll in t.names(t.THROWS):
         kind = situation.kind(roll)
@@ -132,7 +134,7 @@ def arrows(situation: Situation) -> list[Any]:
                 via, label = _route(roll, distance, closed, kind)
                 end = start + distance
                 at = None if via is None else start + via
-                drawn.append(HitArrow(situation.hitter, start, end, kind.value, at, label))
+                drawn.append(HitArrow(situation.hitter, start, end, _ARROW[kind], at, label))
                 break
     return drawn
 
@@ -150,22 +152,3 @@ def _route(
         if kind is t.Hit.FAUX or not closed.intersection(passages):
             return passages[0], "+".join(str(d) for d in route)
     raise ValueError(f"{roll} does not reach {distance}")  # kind() said it does
-
-
-def picture(situation: Situation, numbering: Colour, talon_side: str = "left") -> Any:
-    """The situation on a Trictrac board, with its hit arrows."""
-    from dataclasses import replace
-
-    from ..render.positions import TrictracView
-    from ..render.positions import picture as board_picture
-
-    view = TrictracView(talon_side=talon_side, hits=tuple(arrows(situation)))  # type: ignore[arg-type]
-    drawn = board_picture(situation.position(), BOARD, numbering=numbering, trictrac=view)
-    if situation.count_from is None:
-        return drawn
-    colour, own = situation.count_from
-    labels = {}
-    for steps in range(1, 13):  # the distances one throw can reach (fr 5136)
-        if own + steps <= 24:
-            labels[BOARD.absolute(colour, own + steps)] = str(steps)
-    return replace(drawn, labels=labels)

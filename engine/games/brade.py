@@ -34,15 +34,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..core.errors import TabulaError
-from ..core.moves import Move
+from ..core.game import Outcome, Switches
+from ..core.moves import BAR, OFF, Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
-from ..core.registry import Outcome, Switches, register
 from .verkehren import (
-    BAR,
     CHECKERS,
     LAST_TABLE,
-    OFF,
     Board,
     Movement,
     SameDirectionGame,
@@ -275,6 +273,9 @@ class Brade(SameDirectionGame):
         """The rows of the points table, in the text's order (sv 3094–3106)."""
         return list(SCORES)
 
+    def score_rank(self, key: str) -> int:
+        return self.score(key).box
+
     def score(self, key: str) -> Score:
         if key not in SCORE_BY_KEY:
             raise TabulaError(f"unknown Bräde score '{key}' (known: {', '.join(SCORE_BY_KEY)})")
@@ -282,4 +283,3 @@ class Brade(SameDirectionGame):
 
 
 BRADE = Brade()
-register(BRADE)

@@ -28,10 +28,10 @@ from typing import ClassVar
 
 from ..core.dice import Roll
 from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
-from ..core.moves import MoveText
+from ..core.game import GameBase, GameType, Outcome, Switches
+from ..core.moves import MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import Outcome, PlaysFromAnalysis, Switches, register
 
 PILES = range(1, 7)
 START = {1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3}  # fr 5885
@@ -105,7 +105,7 @@ class _Side:
             self.off += 1
 
 
-class DamesRabattues(PlaysFromAnalysis):
+class DamesRabattues(GameBase):
     name: ClassVar[str] = "dames-rabattues"
     title: ClassVar[str] = "Dames Rabattues"
     geometry: ClassVar[Geometry] = Geometry(
@@ -120,7 +120,7 @@ class DamesRabattues(PlaysFromAnalysis):
             "checkers still to lay down on piles 1-6, White's then Black's",
         ),
     )
-    labels: ClassVar[str] = "owners"
+    game_type: ClassVar[GameType] = GameType(labels="owners")
 
     def start(self) -> Position:
         points = [0] * POINTS
@@ -224,7 +224,7 @@ class DamesRabattues(PlaysFromAnalysis):
                 return Outcome(colour, "win", 1, "win", {})
         return None
 
-    def apply(self, position: Position, play: RollPlay, rules: object = None) -> Position:
+    def apply(self, position: Position, play: Play | RollPlay, rules: object = None) -> Position:
         (analysis,) = self.analyse(position, None, rules)
         if str(analysis.play) != str(play):
             raise IllegalPlay(f"'{play}' is not what this roll does: {analysis.play}")
@@ -250,4 +250,3 @@ class DamesRabattues(PlaysFromAnalysis):
 
 
 DAMES_RABATTUES = DamesRabattues()
-register(DAMES_RABATTUES)

@@ -38,24 +38,28 @@ from typing import ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
 from ..core.errors import IllegalPosition, TabulaError
-from ..core.moves import Move, MoveText, Play
-from ..core.notation import ExtraField
-from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import (
+from ..core.game import (
     Analysis,
+    GameBase,
+    GameType,
     Outcome,
-    PlaysFromAnalysis,
     Switches,
     mover_and_roll,
     mover_of,
-    register,
 )
+from ..core.moves import Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
 from .trictrac.board import GEOMETRY as TRICTRAC_GEOMETRY
 
 CHECKERS = 15  # fr 5951
 TALON = 1  # fr 5965: la première case ou lame de la table la plus éloignée du jour
 GRAND_JAN = range(7, 13)  # the second table (fr 5947, 5981)
 SIDE = range(1, 13)
+
+
+# the plays found from a position: their moves (sorted) -> (the moves in order, the counts after)
+_Found = dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]]
 
 
 @dataclass(frozen=True)
@@ -65,14 +69,14 @@ class PleinRules(Switches):
     sources: ClassVar[dict[str, str]] = {"win": "fr 5947, 5981"}
 
 
-class Plein(PlaysFromAnalysis):
+class Plein(GameBase):
     name: ClassVar[str] = "plein"
     title: ClassVar[str] = "Plein"
     geometry: ClassVar[Geometry] = TRICTRAC_GEOMETRY  # the Trictrac board (fr 5963–5965)
     rules_type: ClassVar[type] = PleinRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
-    labels: ClassVar[str] = "owners"
-    board: ClassVar[str] = "trictrac"  # drawn as a Trictrac board: holes, coins (fr 5965)
+    # drawn as a Trictrac board: holes, coins (fr 5965)
+    game_type: ClassVar[GameType] = GameType(board="trictrac", labels="owners")
 
     def start(self) -> Position:
         points = [0] * POINTS
@@ -110,12 +114,12 @@ class Plein(PlaysFromAnalysis):
                 yield Move(start, start + die, die), after
 
     def _explore(
-        self, counts: list[int], dice: tuple[int, ...], memo: dict
-    ) -> dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]]:
+        self, counts: list[int], dice: tuple[int, ...], memo: dict[object, _Found]
+    ) -> _Found:
         key = (tuple(counts), dice)
         if key in memo:
             return memo[key]
-        found: dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]] = {}
+        found: _Found = {}
         for die in sorted(set(dice), reverse=True):
             rest = list(dice)
             rest.remove(die)
@@ -202,4 +206,3 @@ class Plein(PlaysFromAnalysis):
 
 
 PLEIN = Plein()
-register(PLEIN)

@@ -26,18 +26,18 @@ from typing import ClassVar
 
 from ..core.dice import Roll
 from ..core.errors import IllegalPosition, TabulaError
-from ..core.moves import BAR, Move, MoveText, Play
-from ..core.notation import ExtraField
-from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import (
+from ..core.game import (
     Analysis,
+    GameBase,
+    GameType,
     Outcome,
-    PlaysFromAnalysis,
     Switches,
     mover_and_roll,
     mover_of,
-    register,
 )
+from ..core.moves import BAR, Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
 
 CHECKERS = 3  # fr 5805, 5811: trois dames chacun
 CORNER = 12  # fr 5859: le coin de repos, en ce jeu, est la douzième case
@@ -65,7 +65,7 @@ class _Side:
         return _Side(self.waiting, self.points[:])
 
 
-class TourneCase(PlaysFromAnalysis):
+class TourneCase(GameBase):
     """Tourne-Case: three checkers each, the lower die only, no passing, no stacking."""
 
     name: ClassVar[str] = "tourne-case"
@@ -75,7 +75,8 @@ class TourneCase(PlaysFromAnalysis):
     )
     rules_type: ClassVar[type] = TourneCaseRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
-    labels: ClassVar[str] = "owners"  # each side is numbered by the player who runs along it
+    # each side is numbered by the player who runs along it
+    game_type: ClassVar[GameType] = GameType(labels="owners")
 
     def start(self) -> Position:
         """No checker on the board: three each wait on the left (fr 5823, 5841)."""
@@ -223,4 +224,3 @@ class TourneCase(PlaysFromAnalysis):
 
 
 TOURNE_CASE = TourneCase()
-register(TOURNE_CASE)

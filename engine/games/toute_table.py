@@ -39,18 +39,17 @@ from typing import ClassVar
 
 from ..core.dice import Roll, dice_to_play
 from ..core.errors import IllegalPosition, TabulaError
-from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
-from ..core.notation import ExtraField
-from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import (
+from ..core.game import (
     Analysis,
+    GameBase,
     Outcome,
-    PlaysFromAnalysis,
     Switches,
     mover_and_roll,
     mover_of,
-    register,
 )
+from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
 
 CHECKERS = 15  # fr 5724: quinze dames de chaque couleur
 BAR = BAR_DOWN  # the bar is point 25 of a player who counts down
@@ -206,7 +205,9 @@ class _Leaf:
 
 
 def _explore(
-    board: _Board, dice: tuple[int, ...], memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list]
+    board: _Board,
+    dice: tuple[int, ...],
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[_Leaf]],
 ) -> list[_Leaf]:
     """All plays from here with these dice left, each a distinct set of moves.
 
@@ -274,7 +275,7 @@ def _table(colour: Colour, absolute: int) -> str:
 # --------------------------------------------------------------------------------------
 
 
-class TouteTable(PlaysFromAnalysis):
+class TouteTable(GameBase):
     """Toute-Table (Charpentier, 1698)."""
 
     name: ClassVar[str] = "toute-table"
@@ -407,4 +408,3 @@ class TouteTable(PlaysFromAnalysis):
 
 
 TOUTE_TABLE = TouteTable()
-register(TOUTE_TABLE)

@@ -56,18 +56,17 @@ from typing import Any, ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
 from ..core.errors import IllegalPosition, TabulaError
-from ..core.moves import BAR, OFF, Move, MoveText, Play
-from ..core.notation import ExtraField
-from ..core.position import POINTS, Colour, Geometry, Position
-from ..core.registry import (
+from ..core.game import (
     Analysis,
+    GameBase,
     Outcome,
-    PlaysFromAnalysis,
     Switches,
     mover_and_roll,
     mover_of,
-    register,
 )
+from ..core.moves import BAR, OFF, Move, MoveText, Play
+from ..core.notation import ExtraField
+from ..core.position import POINTS, Colour, Geometry, Position
 
 CHECKERS = 15  # de1800 481, fr 5560, sv 2884
 HOME = 1  # the home point (Haus, Mal, tas, hem), where the checkers stand at the start
@@ -538,7 +537,7 @@ BURST_FIELD = ExtraField(
 )
 
 
-class SameDirectionGame(PlaysFromAnalysis):
+class SameDirectionGame(GameBase):
     """What the games of the family share; each game gives its movement, endings, outcome."""
 
     name: ClassVar[str]
@@ -851,5 +850,3 @@ class Revertier(SameDirectionGame):
 
 VERKEHR = Verkehr()
 REVERTIER = Revertier()
-register(VERKEHR)
-register(REVERTIER)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..core.errors import TabulaError
-from ..core.registry import Switches
+from ..core.game import Switches
 
 Player = Literal["A", "B"]
 PLAYERS: tuple[Player, Player] = ("A", "B")

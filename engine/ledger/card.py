@@ -28,7 +28,7 @@ def plainest(balance: dict[str, int], marked: dict[str, int]) -> dict[str, Holdi
     """Jetons and fichets in each hand for a two-player account: each started with the
     stake, laid a jeton per lost Zug (art. 47), and the one short took fichets from the box
     (art. 52) — just enough, the change in jetons."""
-    hands = {p: STAKE + balance[p] - marked[p] for p in PLAYERS}
+    hands: dict[str, int] = {p: STAKE + balance[p] - marked[p] for p in PLAYERS}
     short = [p for p in PLAYERS if hands[p] < 0]
     if not short:
         return {p: Holding(hands[p], 0) for p in PLAYERS}

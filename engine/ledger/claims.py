@@ -31,14 +31,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..claims import ClaimError, ClaimResult
 from ..core.errors import TabulaError
 from ..specs import FigureSpec, load_spec
+from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
 from . import aufschreiben, kombiniert, money, players
 from .aufschreiben import Rules as ZugRules
+from .card import jetons_accounted
 
 LEDGERS = ("aufschreiben", "kombiniert")
-_KEYS = {"id", "lines", "says", "compute", "input", "expect", "at", "disagrees", "note", "engine"}
+_KEYS = {"compute", "input", "expect", "at", "engine"}
 _KEYS |= {"records"}  # the editorial records (docs/<chapter>/editorial.toml) of a disagreement
 
 
@@ -96,10 +97,10 @@ def _schedule(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
     kind = data["kind"]
     if kind == "eule":
         stints = players.eule_schedule(data["zuege"], tuple(data.get("partners", ("B", "C"))))
-        found: dict[str, object] = {f"stints.{p}": 0 for p in data.get("partners", ("B", "C"))}
+        counts = {f"stints.{p}": 0 for p in data.get("partners", ("B", "C"))}
         for stint in stints:
-            found[f"stints.{stint.partner}"] = int(found[f"stints.{stint.partner}"]) + 1
-        return found
+            counts[f"stints.{stint.partner}"] += 1
+        return dict(counts)
     if kind == "ring":
         first = tuple(data["first"])
         pairs = players.ring_pairs(data["zuege"], first, data["third"], data["loser"])
@@ -107,15 +108,13 @@ def _schedule(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
         pairs = players.partnership_pairs(
             data["zuege"], tuple(data["first"]), data["loser"], data["partners"]
         )
-    found = {f"zug.{k}": f"{a}-{b}" for k, (a, b) in enumerate(pairs, 1)}
+    found: dict[str, object] = {f"zug.{k}": f"{a}-{b}" for k, (a, b) in enumerate(pairs, 1)}
     found["last"] = "-".join(sorted(pairs[-1]))
     found["each"] = {p: sum(p in pair for pair in pairs) for pair in pairs for p in pair}
     return found
 
 
 def _holdings(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
-    from .card import jetons_accounted
-
     missing = jetons_accounted(data["jetons"], data["marked"], data.get("stakes", 2))
     return {"missing": missing, "zuege": sum(data["marked"].values())}
 
@@ -189,10 +188,8 @@ def check_ledger(spec: FigureSpec) -> list[ClaimResult]:
 
 def _check(spec: FigureSpec, claim: dict[str, Any]) -> ClaimResult:
     where = f"figure {spec.id}, claim '{claim['id']}'"
-    unknown = sorted(set(claim) - _KEYS)
-    if unknown:
-        raise ClaimError(f"{where}: unknown key(s) {', '.join(unknown)}")
-    if "lines" not in claim or "expect" not in claim:
+    check_envelope(claim, _KEYS, where)
+    if "expect" not in claim:
         raise ClaimError(f"{where}: needs 'lines' and 'expect'")
     try:
         found = _compute(spec, claim)
@@ -205,14 +202,7 @@ def _check(spec: FigureSpec, claim: dict[str, Any]) -> ClaimResult:
     disagrees = bool(claim.get("disagrees", False))
     if disagrees:
         problems = _recorded(found, claim, problems, where)
-    return ClaimResult(
-        figure=spec.id,
-        claim=claim["id"],
-        lines=claim["lines"],
-        holds=not problems,
-        problems=tuple(problems),
-        disagrees=disagrees,
-    )
+    return verdict(spec.id, claim, problems)
 
 
 def _compute(spec: FigureSpec, claim: dict[str, Any]) -> dict[str, object]:

@@ -36,10 +36,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from ..core.registry import Switches
-from ..render.pegs import Peg, PegBoard
+from ..core.game import Switches
 from .aufschreiben import PLAYERS, LedgerError, Player, Result, Zug, other
 from .aufschreiben import Rules as ZugRules
+from .rails import Peg, PegBoard
 
 HOLES = 12  # de 3963: the Partie "zu zwölf Löchern"
 HONOURS = {"simple": 1, "double": 2, "triple": 3, "quadruple": 4}  # de 3963, 4101

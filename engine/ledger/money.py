@@ -102,10 +102,10 @@ def card_account(columns: dict[str, list[int]], zuege: int = 12) -> CardAccount:
     """Each column lists the jetons its player lost, one entry per Zug he lost (art. 57):
     add the columns; to the bigger loser's add a jeton for each Zug he was marked, and the
     lost Wetten with their tail; subtract the other's loss; divide by ten."""
-    lost = {p: len(columns[p]) for p in PLAYERS}
+    lost: dict[str, int] = {p: len(columns[p]) for p in PLAYERS}
     if sum(lost.values()) != zuege:
         raise LedgerError(f"the columns hold {sum(lost.values())} Züge, not {zuege}")
-    sums = {p: sum(columns[p]) for p in PLAYERS}
+    sums: dict[str, int] = {p: sum(columns[p]) for p in PLAYERS}
     bigger: Player = "A" if sums["A"] > sums["B"] else "B"
     smaller = other(bigger)
     lines = [CardLine("other-side", sums[bigger]), CardLine("markers", lost[bigger])]

@@ -15,7 +15,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from .aufschreiben import PLAYERS, LedgerError, Zug, apply_event
+from .aufschreiben import PLAYERS, LedgerError, Result, Zug, apply_event
 from .aufschreiben import Rules as ZugRules
 from .card import card
 from .kombiniert import Combined, facts, pegs
@@ -44,7 +44,7 @@ def run_aufschreiben(
     komplet(zuege)  # the number must be even (art. 46)
     rules = rules or ZugRules()
     zug = Zug(rules=rules)
-    results = []
+    results: list[Result] = []
     for index, event in enumerate(events, 1):
         if zug.result is not None:
             zug = Zug(rules=rules)
@@ -56,8 +56,10 @@ def run_aufschreiben(
             raise LedgerError(f"event {index}: {error}") from None
         if zug.result is not None:
             results.append(zug.result)
-    lost = {p: sum(r.loser == p for r in results) for p in PLAYERS}
-    balance = {p: sum(r.value if r.winner == p else -r.value for r in results) for p in PLAYERS}
+    lost: dict[str, int] = {p: sum(r.loser == p for r in results) for p in PLAYERS}
+    balance: dict[str, int] = {
+        p: sum(r.value if r.winner == p else -r.value for r in results) for p in PLAYERS
+    }
     owed = wetten(lost)
     answer: dict[str, Any] = {
         "zuege": [r.facts() for r in results],

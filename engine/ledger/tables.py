@@ -27,6 +27,7 @@ from typing import Any
 
 from ..specs import FigureSpec
 from . import aufschreiben, money, players
+from .claims import zug_rules
 
 Row = tuple[str, list[str]]
 
@@ -44,8 +45,6 @@ def table(spec: FigureSpec) -> list[Row]:
 
 
 def _zuege(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
-    from .claims import zug_rules
-
     rows = []
     for row in data["rows"]:
         zug = aufschreiben.play(row["events"], zug_rules(spec))

@@ -25,13 +25,11 @@ from __future__ import annotations
 import io
 import math
 import operator
-import os
-import tempfile
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, cast
 
 import matplotlib as mpl
 from matplotlib import patheffects
@@ -40,6 +38,8 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
+
+from ..core.files import write_atomically
 
 __all__ = [
     "Arrow",
@@ -466,7 +466,7 @@ def _new_figure(lay: _Layout) -> tuple[Figure, Axes]:
     return fig, ax
 
 
-def _rect(ax: Axes, x0: float, y0: float, x1: float, y1: float, **style: object) -> None:
+def _rect(ax: Axes, x0: float, y0: float, x1: float, y1: float, **style: Any) -> None:
     ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, clip_on=False, **style))
 
 
@@ -729,7 +729,7 @@ def _draw_off(ax: Axes, pic: Picture, lay: _Layout) -> None:
                 [lay.tray_x] * n,
                 ys,
                 linestyle="none",
-                marker=bar_shape,
+                marker=cast(Any, bar_shape),  # a vertex list: matplotlib's stubs list int pairs
                 markersize=_pt(2 * half_w),
                 markerfacecolor=fill,
                 markeredgecolor=edge,
@@ -1082,7 +1082,7 @@ def _render(pic: Picture, fmt: str, metadata: dict[str, str | None]) -> bytes:
     with _RENDER_LOCK, mpl.rc_context():
         # Start from matplotlib's defaults so a user's matplotlibrc cannot change the bytes.
         mpl.rcdefaults()
-        mpl.rcParams.update(_RC)
+        cast(Any, mpl.rcParams).update(_RC)  # the stubs accept only literal keys
         fig = _draw(pic)
         fig.savefig(buf, format=fmt, metadata=metadata, facecolor=_BACKGROUND)
     return buf.getvalue()
@@ -1119,21 +1119,6 @@ def save(picture: Picture, stem: Path, formats: Iterable[str] = ("svg", "pdf")) 
     for fmt in wanted:
         # Name-append rather than with_suffix(): a stem such as "fig.2" must keep its ".2".
         path = stem.with_name(f"{stem.name}.{fmt}")
-        _write_atomically(path, data[fmt])
+        write_atomically(path, data[fmt])
         paths.append(path)
     return paths
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        # mkstemp creates 0600 files; published diagrams should be world-readable.
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, cast
 
 import matplotlib as mpl
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Wedge
 
-from .board import _PDF_METADATA, _RC, _RENDER_LOCK, _SVG_METADATA, _write_atomically
+from ..core.files import write_atomically
+from ..ledger.rails import HOLES, Peg, PegBoard
+from .board import _PDF_METADATA, _RC, _RENDER_LOCK, _SVG_METADATA
 
 CM_PER_UNIT = 0.9  # as the boards
-HOLES = 12
-PegKind = Literal["gold", "silver", "bimetallic", "black"]
 
 _WIDTH = 17.0
 _HEIGHT = 6.2
@@ -50,37 +49,6 @@ _COLOURS: dict[str, tuple[str, str]] = {  # fill, edge
 _TIE = "#b0302a"
 _FLAG = "#2f6db3"
 _JETON = ("#f4efe2", "#6e5b3a")
-
-
-@dataclass(frozen=True)
-class Peg:
-    kind: PegKind
-    hole: int
-    krawatte: bool = False
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("gold", "silver", "bimetallic", "black"):
-            raise ValueError(f"unknown peg {self.kind!r}")
-        if not 1 <= self.hole <= HOLES:
-            raise ValueError(f"a peg stands in hole 1–{HOLES}, not {self.hole}")
-
-
-@dataclass(frozen=True)
-class PegBoard:
-    """Everything one drawing shows: the pegs of A (top rail) and B (bottom rail)."""
-
-    pegs: dict[str, tuple[Peg, ...]] = field(default_factory=dict)
-    standarte: str = ""  # "A", "B" or ""
-    marked: dict[str, int] = field(default_factory=dict)  # lost Züge: marking jetons
-    poule: int = 0  # fichets in the basket
-    contract: str = ""  # whose contract stands before the basket
-
-    def __post_init__(self) -> None:
-        for player in self.pegs:
-            if player not in _RAIL_Y:
-                raise ValueError(f"players are A and B, not {player!r}")
-        if self.standarte not in ("", "A", "B") or self.contract not in ("", "A", "B"):
-            raise ValueError("the Standarte and the contract belong to A, B or nobody")
 
 
 def _new_figure() -> tuple[Figure, Axes]:
@@ -231,7 +199,7 @@ def _render(board: PegBoard, fmt: str, metadata: dict[str, str | None]) -> bytes
     buffer = io.BytesIO()
     with _RENDER_LOCK, mpl.rc_context():
         mpl.rcdefaults()  # a user's matplotlibrc must not change the bytes
-        mpl.rcParams.update({**_RC, "svg.hashsalt": "tabula-pegs"})
+        cast(Any, mpl.rcParams).update({**_RC, "svg.hashsalt": "tabula-pegs"})
         _draw(board).savefig(buffer, format=fmt, metadata=metadata, facecolor="#ffffff")
     return buffer.getvalue()
 
@@ -251,6 +219,6 @@ def save(board: PegBoard, stem: Path) -> list[Path]:
     paths = []
     for fmt, content in data.items():
         path = stem.with_name(f"{stem.name}.{fmt}")
-        _write_atomically(path, content)
+        write_atomically(path, content)
         paths.append(path)
     return paths

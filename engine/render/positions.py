@@ -23,7 +23,10 @@ from typing import Literal
 from ..core.dice import Roll
 from ..core.moves import Move, Play
 from ..core.position import Colour, Geometry, Position
-from .board import Arrow, Fichet, Jeton, Picture, PointRef
+from ..core.scoreboard import MARKABLE_POINTS, HitArrow, MarkedScore
+from ..counting.situation import BOARD as COUNTING_BOARD
+from ..counting.situation import Situation, arrows
+from .board import Arrow, ArrowKind, Fichet, Jeton, Picture, PointRef
 
 TALON = 1  # own point of the talon (fr 4604: "la première flèche")
 COIN = 12  # own point of the coin de repos: "la onzième case" after the talon (fr 4826)
@@ -34,36 +37,10 @@ COIN = 12  # own point of the coin de repos: "la onzième case" after the talon 
 # six" (own 7); "dix points devant les lames du huit, du neuf ou du dix" (own 9–11: the
 # middle one). The German text counts alike (de 3380); seed 002:8 places them otherwise.
 JETON_PLACES: dict[int, tuple[int, ...]] = {2: (2,), 4: (4, 5), 6: (6,), 8: (7,), 10: (10,)}
+assert tuple(JETON_PLACES) == MARKABLE_POINTS  # a place for every score a player can mark
 # Seed 002 names the flèches A–Y without W from the talon of the player it follows
 # (002:24; A = his talon, L = his coin, M = the other's coin, Y = the other's talon).
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVXY"
-
-
-@dataclass(frozen=True)
-class Marks:
-    """What one player has marked: points under twelve (jetons) and holes (fichet)."""
-
-    points: int = 0
-    holes: int = 0
-    bredouille: bool = False  # marks with two jetons: he scored while the other had none
-
-    def __post_init__(self) -> None:
-        if self.points and self.points not in JETON_PLACES:
-            raise ValueError(f"no jeton place for {self.points} points (fr 4784: 2, 4 … 10)")
-        if not 0 <= self.holes <= 12:
-            raise ValueError(f"a player has 0 to 12 holes, not {self.holes}")
-
-
-@dataclass(frozen=True)
-class HitArrow:
-    """A Trictrac hit to draw, in the hitting player's own numbering (nothing moves)."""
-
-    colour: Colour
-    start: int
-    end: int
-    kind: Literal["vrai", "faux"]
-    via: int | None = None
-    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,7 +49,7 @@ class TrictracView:
     hits, and whether the points are lettered as in seed 002."""
 
     talon_side: Literal["left", "right"] = "left"
-    marks: Mapping[Colour, Marks] = field(default_factory=dict)
+    marks: Mapping[Colour, MarkedScore] = field(default_factory=dict)
     hits: tuple[HitArrow, ...] = ()
     letters: bool = False
 
@@ -211,5 +188,22 @@ def _hit_arrow(hit: HitArrow, geometry: Geometry) -> Arrow:
 def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:
     start: PointRef = "bar" if move.enters else geometry.absolute(mover, move.start)
     end: PointRef = "off" if move.bears_off else geometry.absolute(mover, move.end)
-    kind = "explode" if move.burst else ("hit" if move.hits else "move")
+    kind: ArrowKind = "explode" if move.burst else ("hit" if move.hits else "move")
     return Arrow(start=start, end=end, colour=mover.value, kind=kind, label=str(move.die))
+
+
+def situation_picture(
+    situation: Situation, numbering: Colour, talon_side: Literal["left", "right"] = "left"
+) -> Picture:
+    """A counting figure's situation on a Trictrac board, with its hit arrows and, when the
+    situation counts from a point, the distances one throw can reach (fr 5136)."""
+    view = TrictracView(talon_side=talon_side, hits=tuple(arrows(situation)))
+    drawn = picture(situation.position(), COUNTING_BOARD, numbering=numbering, trictrac=view)
+    if situation.count_from is None:
+        return drawn
+    colour, own = situation.count_from
+    labels = {}
+    for steps in range(1, 13):
+        if own + steps <= 24:
+            labels[COUNTING_BOARD.absolute(colour, own + steps)] = str(steps)
+    return replace(drawn, labels=labels)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.registry import games as registered_games
+from engine.games import games as registered_games
 from engine.specs import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]

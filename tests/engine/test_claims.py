@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.claims import ClaimError, ClaimResult, check_figure
+from engine.claims import check_figure
 from engine.specs import SpecError, load_spec
+from engine.verdicts import ClaimError, ClaimResult
 
 START = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- - -"
 EXPLOSION = "brade 4w,-,-,-,-,-/2b,-,2b,-,-,2b/5b,-,1w,1b,2w,3w/-,2w,3w,-,-,- b - bar=0,3"
@@ -293,7 +294,9 @@ def test_rules_switches_of_the_spec_are_used(tmp_path: Path) -> None:
 
 
 def test_a_recorded_disagreement_passes_while_the_engine_disagrees(tmp_path: Path) -> None:
-    result = check(tmp_path, START, 'turn = "w"\nroll = "6-4"\nlegal = ["1/11"]\ndisagrees = true')
+    result = check(
+        tmp_path, START, 'turn = "w"\nroll = "6-4"\nlegal = ["1/11"]\ndisagrees = true\nnote = "n"'
+    )
     assert result.disagrees
     assert not result.holds
     assert result.passed
@@ -302,7 +305,7 @@ def test_a_recorded_disagreement_passes_while_the_engine_disagrees(tmp_path: Pat
 
 
 def test_a_recorded_disagreement_fails_once_the_text_is_true(tmp_path: Path) -> None:
-    claim = 'turn = "w"\nroll = "6-4"\nlegal = ["1/5 5/11"]\ndisagrees = true'
+    claim = 'turn = "w"\nroll = "6-4"\nlegal = ["1/5 5/11"]\ndisagrees = true\nnote = "n"'
     result = check(tmp_path, START, claim)
     assert result.disagrees
     assert result.holds

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 from engine.games.brade import BRADE, BradeRules
 from engine.specs import load_spec
 

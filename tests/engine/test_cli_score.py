@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.core.registry import read_position
+from engine.games import read_position
 
 FIGURE_1 = (
     "trictrac 2b,1b,-,2b,1b,2b/2b,1b,2b,-,1b,1b/6w,1w,-,-,-,1w/2w,2w,1w,-,2w,- b - throws=3,3"

@@ -12,12 +12,12 @@ from math import factorial
 
 import pytest
 
-from engine.claims import ClaimError
 from engine.counting import throws as t
 from engine.counting.claims import cell, check_counting
 from engine.counting.quantities import QuantityError, Throws, evaluate
 from engine.counting.situation import Situation, SituationError
 from engine.specs import FigureSpec, View
+from engine.verdicts import ClaimError
 
 SIDES = range(1, 7)
 

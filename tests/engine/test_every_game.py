@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.core.position import Colour
-from engine.core.registry import games, read_position, write_position
+from engine.games import games, read_position, write_position
 
 GAMES = sorted(games())
 

@@ -99,7 +99,7 @@ def test_a_failing_claim_raises_naming_figure_and_claim(spec_root: Path, tmp_pat
 
 
 def test_a_recorded_disagreement_is_counted(spec_root: Path, tmp_path: Path) -> None:
-    text = figure_spec('legal = ["1/11"]\ndisagrees = true')
+    text = figure_spec('legal = ["1/11"]\ndisagrees = true\nnote = "n"')
     (spec_root / "brade" / "x.toml").write_text(text, encoding="utf-8")
     prepared = prepare("brade/x", tmp_path)
     assert (prepared.claims, prepared.disagreements) == (1, 1)

@@ -21,7 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from engine.cli import main
 from engine.core.errors import TabulaError
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 
 logger = logging.getLogger(__name__)
 

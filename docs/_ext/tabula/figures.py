@@ -41,7 +41,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
+from engine.core.game import make_rules
+from engine.counting.claims import cell as counted_cell
 from engine.figures import ENGINE, Prepared, prepare
+from engine.games import get_game
+from engine.games.trictrac.tariff import rate
 
 from .chrome import _
 
@@ -162,8 +166,6 @@ class ScoreTableDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from engine.core.registry import get_game
-
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []
@@ -294,8 +296,6 @@ def fill_counts(table: nodes.table, spec: Any) -> list[nodes.Node]:
     A filled cell becomes a paragraph without a source line, so it is not a message to
     translate: every language prints the number the engine counted.
     """
-    from engine.counting.claims import cell
-
     notes = nodes.enumerated_list(classes=["tabula-count-notes"], enumtype="loweralpha")
     for paragraph in list(table.findall(nodes.paragraph)):
         text = paragraph.astext()
@@ -305,7 +305,7 @@ def fill_counts(table: nodes.table, spec: Any) -> list[nodes.Node]:
         position = 0
         for match in PLACEHOLDER.finditer(text):
             filled += nodes.Text(text[position : match.start()])
-            found = cell(spec, match.group(1).strip())
+            found = counted_cell(spec, match.group(1).strip())
             filled += nodes.Text(found.text)
             if found.wrong:
                 mark = chr(ord("a") + len(notes))
@@ -375,9 +375,6 @@ class TariffTableDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from engine.core.registry import get_game, make_rules
-        from engine.games.trictrac.tariff import rate
-
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []

@@ -25,7 +25,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .chrome import _
-from .languages import LANGUAGE_NAMES
+from .languages import LANGUAGE_NAMES, source_language
 
 TERMS = Path(__file__).resolve().parents[2] / "glossary" / "terms.toml"
 LANGUAGES = ("da", "sv", "de", "fr")
@@ -103,8 +103,6 @@ class LinkTerms(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if self.env.docname == "glossary/index" or self.app.builder.name == "gettext":
             return
-        from .languages import source_language
-
         page = self.config.language
         original = source_language(self.env, self.env.docname)
         done: set[str] = set()

@@ -34,6 +34,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from engine.ledger.claims import state_of
+from engine.ledger.kombiniert import board
+from engine.ledger.tables import table
+
 from .chrome import _
 from .figures import STUB, _checked_legend, _prepare, _uri
 
@@ -94,9 +98,6 @@ class PegBoardDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from engine.ledger.claims import state_of
-        from engine.ledger.kombiniert import board
-
         figure_id = self.arguments[0]
         stub = os.environ.get(STUB) == "1"
         prepared = None if stub else _prepare(self, figure_id)
@@ -136,8 +137,6 @@ class LedgerTableDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from engine.ledger.tables import table
-
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []

@@ -27,8 +27,8 @@ from sphinx.errors import NoUri
 from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
-from engine.core.registry import games as registered_games
-from engine.core.registry import make_rules
+from engine.core.game import make_rules
+from engine.games import games as registered_games
 from engine.specs import load_spec
 
 from .chrome import _

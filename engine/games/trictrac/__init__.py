@@ -8,7 +8,8 @@ Toccategli (000 de 3348–3694, da 728–1031, sv 2115–2385; its original 001)
 The package: :mod:`.board` (numbering, tables, coins), :mod:`.movement` (legal plays),
 :mod:`.tariff` (the values), :mod:`.evaluation` (what a throw wins before it is played),
 :mod:`.marking` (points, holes, bredouille, leaving), :mod:`.ecole` (what the other may
-claim), :mod:`.house` (who starts, which throws count), :mod:`.game` (the registered game).
+claim), :mod:`.house` (who starts, which throws count), :mod:`.game` (the game, listed
+in ``engine/games/__init__.py``).
 
 Readings the edition chose where the texts leave a rule open (each a switch or documented
 where it is implemented): a player "can still make" a plein while enough of his checkers
@@ -18,10 +19,7 @@ puissance fills nothing; a die left over once the last checker is off gives no p
 bearing off is free (``bear_off``); when one die only can be played, either may be.
 """
 
-from ...core.registry import register
 from .game import TRICTRAC, Analysis, Evaluation, Trictrac
 from .rules import TrictracRules
-
-register(TRICTRAC)
 
 __all__ = ["TRICTRAC", "Analysis", "Evaluation", "Trictrac", "TrictracRules"]

@@ -11,6 +11,7 @@ makes it (fr 5003–5007, 5017).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.dice import Roll, is_doublet
 from ...core.moves import Move
@@ -90,7 +91,12 @@ def numbers_of(roll: Roll) -> tuple[int, ...]:
 
 
 def _event(
-    kind: str, roll: Roll, rules: TrictracRules, qualifier: str = "", moyens: int = 1, **more
+    kind: str,
+    roll: Roll,
+    rules: TrictracRules,
+    qualifier: str = "",
+    moyens: int = 1,
+    **more: Any,
 ) -> Event:
     row = rate(rules.game, kind, qualifier)
     points = row.value(is_doublet(roll), moyens)

@@ -5,15 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Literal
 
 from ...core.dice import Roll, is_doublet
 from ...core.errors import IllegalPosition, TabulaError
+from ...core.game import GameBase, GameType, Outcome, mover_and_roll
 from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
-from ...core.registry import Outcome, PlaysFromAnalysis, mover_and_roll
-from .board import CHECKERS, COIN, GEOMETRY, OPPONENT_COIN, TALON, Side
+from ...core.scoreboard import HitArrow, MarkedScore
+from .board import (
+    CHECKERS,
+    COIN,
+    GEOMETRY,
+    GRAND_JAN,
+    JAN_DE_RETOUR,
+    OPPONENT_COIN,
+    OPPONENT_GRAND_JAN,
+    PETIT_JAN,
+    TALON,
+    Side,
+)
 from .ecole import Ecole, claims
 from .evaluation import Event, evaluate
 from .marking import (
@@ -29,10 +41,7 @@ from .marking import (
 )
 from .movement import Leaf, all_sequences, legal_leaves
 from .rules import TrictracRules
-
-if TYPE_CHECKING:  # the drawing's types; importing them at run time loads matplotlib
-    from ...render.positions import HitArrow
-    from ...render.positions import Marks as DrawnMarks
+from .tariff import TARIFFS
 
 
 @dataclass(frozen=True)
@@ -67,17 +76,19 @@ class Analysis:
     left: Position | None
 
 
-class Trictrac(PlaysFromAnalysis):
+class Trictrac(GameBase):
     name: ClassVar[str] = "trictrac"
     title: ClassVar[str] = "Trictrac"
     geometry: ClassVar[Geometry] = GEOMETRY
     rules_type: ClassVar[type] = TrictracRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = FIELDS
-    # drawn with the text's numbering: each side's cases from 0, its talon (fr 4826)
-    labels: ClassVar[str] = "cases"
-    # drawn as a Trictrac board: the rails with their holes, the coins, the jetons and
-    # fichets of the marks, and the throw's hits à vrai and à faux (engine.figures)
-    board: ClassVar[str] = "trictrac"
+    # drawn as a Trictrac board (the rails with their holes, the coins, the jetons and
+    # fichets of the marks, and the throw's hits à vrai and à faux), labelled with the
+    # text's numbering: each side's cases from 0, its talon (fr 4826); a throw scores
+    # before it is played (evaluate)
+    game_type: ClassVar[GameType] = GameType(
+        board="trictrac", labels="cases", scores_throws=True, shows_marks=True
+    )
 
     def start(self) -> Position:
         points = [0] * POINTS
@@ -183,13 +194,11 @@ class Trictrac(PlaysFromAnalysis):
 
     # -- what a drawing shows besides the checkers ----------------------------------------
 
-    def marks(self, position: Position) -> dict[Colour, DrawnMarks]:
+    def marks(self, position: Position) -> dict[Colour, MarkedScore]:
         """Each side's points (jetons, two when *en bredouille*) and holes (fichet)."""
-        from ...render.positions import Marks as DrawnMarks  # only when drawing (above)
-
         marks = Marks.of(position)
         return {
-            c: DrawnMarks(
+            c: MarkedScore(
                 points=marks.points[c.pair_index],
                 holes=marks.holes[c.pair_index],
                 bredouille=marks.bredouille[c.pair_index] and marks.points[c.pair_index] > 0,
@@ -202,15 +211,13 @@ class Trictrac(PlaysFromAnalysis):
     ) -> list[HitArrow]:
         """An arrow for each number that hits a blot, à vrai or à faux, as evaluated; a
         joined number bends through its resting point (an open one when it hits à vrai)."""
-        from ...render.positions import HitArrow  # only when drawing (above)
-
         evaluation = self.evaluate(position, roll, rules)
         side = Side.of(position, evaluation.mover)
         arrows = []
         for event in evaluation.events:
             if event.kind not in ("battre-a-vrai", "battre-a-faux"):
                 continue
-            kind = "vrai" if event.kind == "battre-a-vrai" else "faux"
+            kind: Literal["vrai", "faux"] = "vrai" if event.kind == "battre-a-vrai" else "faux"
             for number in event.numbers:
                 start = event.point - number
                 via = _passage(side, evaluation.roll, start, kind) if number == sum(roll) else None
@@ -224,8 +231,6 @@ class Trictrac(PlaysFromAnalysis):
     ) -> dict[str, object]:
         """What the texts say of a position from ``colour``'s side (no switch changes it)."""
         side = Side.of(position, colour)
-        from .board import GRAND_JAN, JAN_DE_RETOUR, OPPONENT_GRAND_JAN, PETIT_JAN
-
         return {
             "coin": side.coin_held(),
             "opponent_coin": side.opponent_coin_held(),
@@ -239,8 +244,6 @@ class Trictrac(PlaysFromAnalysis):
 
     def table_facts(self) -> dict[str, int]:
         """The tariffs, as ``"GAME ROW simple|doublet"`` (-1 where a throw cannot score so)."""
-        from .tariff import TARIFFS
-
         facts: dict[str, int] = {}
         for game in ("trictrac", "toccategli"):
             for row in TARIFFS[game]:

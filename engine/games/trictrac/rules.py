@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ...core.registry import Switches
+from ...core.game import Switches
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.core.errors import IllegalPosition, NotationError
 from engine.core.position import Colour, Position
-from engine.core.registry import get_game, read_position, write_position
+from engine.games import get_game, read_position, write_position
 from engine.games.brade import BRADE
 from engine.specs import all_spec_ids, load_spec
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.position import Position
-from engine.core.registry import read_position
+from engine.games import read_position
 
 
 def board(points: dict[int, str]) -> str:

@@ -12,7 +12,7 @@ from engine.core.dice import distinct_rolls
 from engine.core.errors import IllegalPlay, IllegalPosition
 from engine.core.moves import OFF, Play, parse_play
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 from engine.games.brade import BRADE, BradeRules, match_winner, teka
 from tests.engine.games.layouts import read
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core.errors import IllegalPosition
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 from engine.games.dames_rabattues import DAMES_RABATTUES as GAME
 
 START = GAME.start()

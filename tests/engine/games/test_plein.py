@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.position import Colour
-from engine.core.registry import read_position
+from engine.games import read_position
 from engine.games.plein import PLEIN as GAME
 from engine.games.plein import PleinRules
 

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.dice import dice_to_play
+from engine.core.game import make_rules
 from engine.core.moves import BAR, OFF, Move, parse_play
 from engine.core.position import Colour, Position
-from engine.core.registry import get_game, make_rules, read_position, write_position
+from engine.games import get_game, read_position, write_position
 from engine.games.verkehren import HUK, Board, after, to_board
 
 VARIANTS: list[tuple[str, dict[str, str]]] = [

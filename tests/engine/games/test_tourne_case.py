@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.core.dice import distinct_rolls
 from engine.core.errors import IllegalPosition
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 from engine.games.tourne_case import TOURNE_CASE, TourneCaseRules
 
 GAME = TOURNE_CASE

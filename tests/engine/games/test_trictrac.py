@@ -13,7 +13,7 @@ from engine.core.dice import all_throws, is_doublet
 from engine.core.errors import TabulaError
 from engine.core.notation import format_board
 from engine.core.position import Colour, Position
-from engine.core.registry import read_position, write_position
+from engine.games import read_position, write_position
 from engine.games.trictrac import TRICTRAC as GAME
 from engine.games.trictrac import TrictracRules
 from engine.games.trictrac.board import GEOMETRY
@@ -506,7 +506,7 @@ def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
     """One arrow per moyen of each hit à vrai or à faux, from a point holding a checker of
     the mover's; joined numbers bend through a resting point (fr 4976–4980, figure 4)."""
     from engine.core.dice import parse_roll
-    from engine.core.registry import make_rules
+    from engine.core.game import make_rules
     from engine.games.trictrac.board import Side
     from engine.specs import load_spec
 

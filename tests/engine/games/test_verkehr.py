@@ -7,7 +7,7 @@ import pytest
 from engine.core.dice import distinct_rolls
 from engine.core.errors import IllegalPosition
 from engine.core.position import Colour, Position
-from engine.core.registry import write_position
+from engine.games import write_position
 from engine.games.verkehren import VERKEHR, VerkehrRules
 from tests.engine.games.layouts import read
 

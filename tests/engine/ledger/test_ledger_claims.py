@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.claims import ClaimError, check_figure
+from engine.claims import check_figure
 from engine.specs import all_spec_ids, load_spec
+from engine.verdicts import ClaimError
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -54,8 +55,10 @@ def test_a_true_claim_holds_and_a_false_one_fails(tmp_path: Path) -> None:
 
 def test_a_disagreement_needs_the_engines_values_and_they_are_checked(tmp_path: Path) -> None:
     claim = '[[claim]]\nid = "a"\nlines = "l"\n' + ZUG + 'expect = { "result.value" = 66 }\n'
-    with pytest.raises(ClaimError, match="needs 'note' and 'engine'"):
+    with pytest.raises(ClaimError, match="needs a 'note'"):  # the envelope of every claim
         check(tmp_path, HEAD + claim + "disagrees = true\n")
+    with pytest.raises(ClaimError, match="needs 'note' and 'engine'"):  # a ledger's own
+        check(tmp_path, HEAD + claim + 'disagrees = true\nnote = "n"\n')
     recorded = claim + 'disagrees = true\nnote = "n"\nengine = { "result.value" = 24 }\n'
     (result,) = check(tmp_path, HEAD + recorded)
     assert result.passed and result.disagrees

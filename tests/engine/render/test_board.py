@@ -259,7 +259,7 @@ def test_save_leaves_no_temp_file_when_writing_fails(
     def refuse(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("engine.render.board.os.replace", refuse)
+    monkeypatch.setattr("engine.core.files.os.replace", refuse)
     with pytest.raises(OSError, match="disk full"):
         save(strip(), tmp_path / "broken")
     assert list(tmp_path.iterdir()) == []

@@ -15,11 +15,13 @@ from dataclasses import replace
 
 import pytest
 
+from engine.core.game import GameBase, GameType
 from engine.core.position import Colour, Position
+from engine.core.scoreboard import HitArrow, MarkedScore
 from engine.games.plein import PLEIN
 from engine.render import Picture, render_svg
 from engine.render.board import _PT_PER_UNIT, Arrow, Fichet, Jeton, point_colours
-from engine.render.positions import HitArrow, Marks, TrictracView, picture
+from engine.render.positions import TrictracView, picture
 
 GEOMETRY = PLEIN.geometry  # the Trictrac board: each side's talon is its own point 1
 SVG = "{http://www.w3.org/2000/svg}"
@@ -143,7 +145,10 @@ def test_a_hole_opposite_every_point_and_a_marked_coin_on_each_side() -> None:
 
 
 def test_jetons_stand_where_fr_4784_says_and_two_mark_en_bredouille() -> None:
-    marks = {Colour.WHITE: Marks(points=4, bredouille=True), Colour.BLACK: Marks(points=8)}
+    marks = {
+        Colour.WHITE: MarkedScore(points=4, bredouille=True),
+        Colour.BLACK: MarkedScore(points=8),
+    }
     pic, svg = drawn(TrictracView(marks=marks))
     white = uses(svg, "jetons-w")
     assert len(white) == 2  # en bredouille: two jetons
@@ -157,7 +162,7 @@ def test_jetons_stand_where_fr_4784_says_and_two_mark_en_bredouille() -> None:
 
 def test_the_fichet_stands_in_the_hole_of_its_holes_counted_from_the_talon() -> None:
     for side in ("left", "right"):
-        marks = {Colour.WHITE: Marks(holes=3), Colour.BLACK: Marks(holes=12)}
+        marks = {Colour.WHITE: MarkedScore(holes=3), Colour.BLACK: MarkedScore(holes=12)}
         pic, svg = drawn(TrictracView(talon_side=side, marks=marks))  # type: ignore[arg-type]
         (peg,) = uses(svg, "fichets-w")
         assert peg[0] == pytest.approx(column_x(pic, svg, GEOMETRY.absolute(Colour.WHITE, 3)))
@@ -233,7 +238,7 @@ def test_the_viewers_talon_stands_on_the_side_asked_for(numbering: Colour) -> No
 
 
 def test_the_trictrac_board_is_reproducible_and_small() -> None:
-    view = TrictracView(marks={Colour.WHITE: Marks(6, 2, True)}, hits=HITS, letters=True)
+    view = TrictracView(marks={Colour.WHITE: MarkedScore(6, 2, True)}, hits=HITS, letters=True)
     pic = picture(BLOT, GEOMETRY, trictrac=view)
     first = render_svg(pic)
     assert first == render_svg(pic)
@@ -273,9 +278,9 @@ def test_rail_furniture_needs_a_trictrac_board_and_sensible_places() -> None:
     with pytest.raises(ValueError, match="one of its ends"):
         Arrow(1, 5, "w", kind="vrai", via=5)
     with pytest.raises(ValueError, match="jeton place"):
-        Marks(points=3)
+        MarkedScore(points=3)
     with pytest.raises(ValueError, match="0 to 12"):
-        Marks(holes=13)
+        MarkedScore(holes=13)
 
 
 def test_plein_figures_are_drawn_on_the_trictrac_board(tmp_path) -> None:
@@ -295,12 +300,12 @@ def test_a_scoring_game_hands_its_marks_and_hits_to_the_view() -> None:
     from engine.figures import trictrac_view
     from engine.specs import load_spec
 
-    class Scoring:
-        board = "trictrac"
+    class Scoring(GameBase):
+        game_type = GameType(board="trictrac", shows_marks=True)
         rules_type = type(PLEIN.rules_type())
 
-        def marks(self, position: Position) -> dict[Colour, Marks]:
-            return {Colour.WHITE: Marks(points=6, holes=2)}
+        def marks(self, position: Position) -> dict[Colour, MarkedScore]:
+            return {Colour.WHITE: MarkedScore(points=6, holes=2)}
 
         def hit_arrows(self, position: Position, roll: tuple[int, int], rules: object):
             return [HitArrow(Colour.BLACK, 12, 19, "vrai", via=14, label=f"{roll[0]}+{roll[1]}")]
@@ -311,4 +316,4 @@ def test_a_scoring_game_hands_its_marks_and_hits_to_the_view() -> None:
     view = trictrac_view(Scoring(), spec, BLOT, (5, 2))
     assert view.marks[Colour.WHITE].points == 6 and view.hits[0].label == "5+2"
     assert trictrac_view(Scoring(), spec, BLOT, None).hits == ()
-    assert trictrac_view(object(), spec, BLOT, (5, 2)) is None
+    assert trictrac_view(GameBase(), spec, BLOT, (5, 2)) is None  # a game of the tables
