@@ -17,9 +17,11 @@ Usage: ``python tools/build.py [--jobs N] [--lang da --lang sv ...] [--out DIR]
   (one line saying what to install, exit 2); ``only`` builds the books alone (``make pdf``);
   ``no`` builds the site alone.
 
-Two builds run at once on a 2-core machine, sharing the figure cache. The script prints a
-line as each build starts and ends, the warnings of a failed one, and a closing one-line
-summary; it exits non-zero if anything failed, leaving the rest of the output in place.
+First every figure is checked and drawn once into the figure cache, over the cores (a warm
+cache costs a hash per figure); then two builds run at once on a 2-core machine, reading it.
+The script prints a line for the figures, a line as each build starts and ends, the warnings
+of a failed one, and a closing one-line summary; it exits non-zero if anything failed,
+leaving the rest of the output in place.
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the engine, for drawing the figures before the builds
 LANGUAGES = {"da": "Dansk", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
 # "Choose a language" in each language, for the root page
 PROMPTS = {
@@ -208,6 +211,44 @@ def build_pdf(
     return result(True, "", int(pages.group(1)) if pages else 0)
 
 
+def _prepare_one(figure_id: str) -> tuple[str, str]:
+    """Check and draw one figure into the shared cache (in a worker process): ``drawn``,
+    ``cached`` or the first line of its error."""
+    from engine.core.errors import TabulaError
+    from engine.figures import prepare
+
+    try:
+        prepared = prepare(figure_id, figure_cache())
+    except TabulaError as error:  # the language build reports it, with its page
+        return figure_id, str(error).splitlines()[0]
+    return figure_id, "drawn" if prepared.drawn_now else "cached"
+
+
+def figure_cache() -> Path:
+    """The figure cache the language builds read (``docs/_ext/tabula/figures.py``)."""
+    cache = os.environ.get("TABULA_FIGURE_CACHE")
+    return Path(cache) if cache else ROOT / "docs" / "_generated" / "figures"
+
+
+def prepare_figures(jobs: int) -> str:
+    """Check and draw every figure once, over ``jobs`` processes, before the language builds:
+    they then read the cache, instead of two of them drawing the same figures at once on a
+    cold cache. A figure that fails is left to the builds, which name the page that uses it."""
+    from engine.specs import all_spec_ids
+
+    started = time.perf_counter()
+    figures = all_spec_ids()
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(_prepare_one, figures, chunksize=4))
+    drawn = sum(status == "drawn" for _, status in results)
+    failed = [f for f, status in results if status not in ("drawn", "cached")]
+    note = f"; {len(failed)} left to the builds ({', '.join(failed[:3])})" if failed else ""
+    return (
+        f"figures: {len(figures)} checked, {drawn} drawn now, the rest from the cache, in "
+        f"{time.perf_counter() - started:.1f} s{note}"
+    )
+
+
 def write_root(out: Path, languages: list[str]) -> Path:
     """The page where a reader picks a language, each name in its own language."""
     items = "\n".join(
@@ -278,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [args.builder] * want_html + ["pdf"] * want_pdf
     print(f"building {', '.join(languages)} ({' + '.join(kinds)}, {args.jobs} at a time)")
     sys.stdout.flush()
+    print(prepare_figures(args.jobs), flush=True)
 
     lock = threading.Lock()
 
