@@ -249,7 +249,7 @@ def import_sheets(paths: list[Path]) -> list[str]:
                 message.flags.discard("fuzzy")
                 if "gates" in entry:  # the sheet says which gates the entry is exempt from
                     kept = [c for c in message.user_comments if not c.startswith("gate ")]
-                    message.user_comments = kept + list(entry["gates"])
+                    message.user_comments = list(dict.fromkeys(kept + list(entry["gates"])))
                 count += 1
         write(catalog, target)
         report.append(f"{target.relative_to(LOCALE.parent)}: {count} entr(y/ies) from {path.name}")
