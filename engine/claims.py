@@ -74,7 +74,7 @@ from typing import Any
 
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.game import Game, make_rules, mover_of, read_play
+from .core.game import Game, analysis_of, make_rules, mover_of, read_play
 from .core.moves import Play
 from .core.position import Colour, Position
 from .counting.claims import check_counting
@@ -331,10 +331,9 @@ class _Checker:
                 )
 
     def _outcomes(self, table: dict[str, str]) -> None:
-        by_key = {a.play.key(): a for a in self.analyses}
         for text, expected in table.items():
             play = self._resolve(text)
-            analysis = by_key.get(play.key()) if play else None
+            analysis = analysis_of(self.analyses, play) if play else None
             roll = self.claim["roll"]
             if analysis is None:
                 self.problems.append(
@@ -522,10 +521,10 @@ def _after(
         forced: Position = analyses[0].after
         return forced
     play = _resolve(game, position, roll, step["play"], rules)
-    for analysis in analyses:
-        if play is not None and analysis.play.key() == play.key():
-            after: Position = analysis.after
-            return after
+    analysis = analysis_of(analyses, play) if play is not None else None
+    if analysis is not None:
+        after: Position = analysis.after
+        return after
     raise ClaimError(f"{where}: 'after' play '{step['play']}' is not legal with {step['roll']}")
 
 

@@ -18,6 +18,10 @@ translation the sources give (``locale/STYLE.md``):
     in chapters whose text names points by letter (``point_letters = true`` in their
     ``sources.toml``: the Kermadeuc lesson), every single capital letter of the msgid is in
     the msgstr as often;
+``throws``
+    every name of a throw the msgid uses (*sonnez*, *quines*, *carmes*, *ternes*, *ambesas*,
+    *Bezet*, *Däuser* …: the names that stay as the original writes them, ``locale/STYLE.md``)
+    is in the msgstr as often (alone or in a compound: *sonnez-tungan*);
 ``terms``
     a glossary term the msgid uses (a linked form of ``docs/glossary/terms.toml`` in the
     original's language) appears in the msgstr in one of the target language's forms
@@ -61,7 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalogues import LANGUAGES, LOCALE, ROOT, read, source_line
 
 DOCS = ROOT / "docs"
-GATES = ("numbers", "letters", "terms", "language", "spelling", "coverage")
+GATES = ("numbers", "letters", "throws", "terms", "language", "spelling", "coverage")
 DICTIONARIES = {"da": "da_DK", "sv": "sv_SE", "de": "de_DE", "fr": "fr_FR"}
 MIN_WORDS_FOR_LANGUAGE = 8
 EXEMPT = re.compile(r"^gate (\w+): .+")
@@ -180,6 +184,38 @@ def letters(entry: Entry) -> str | None:
         return None
     lost, added = sorted((source - target).elements()), sorted((target - source).elements())
     return f"point letters differ: lost {lost}, added {added}"
+
+
+# the throws and doublets whose names stay as the original writes them (locale/STYLE.md);
+# each with the forms its text inflects it to
+THROW_NAMES: dict[str, tuple[str, ...]] = {
+    "ambesas": ("ambesas",),
+    "ambesdeux": ("ambesdeux",),
+    "binet": ("binet",),
+    "bezet": ("bezet", "beset"),
+    "ternes": ("ternes", "terne"),
+    "quarnes": ("quarnes", "quaternes", "carmes", "carme"),
+    "quines": ("quines", "quine"),
+    "sonnez": ("sonnez", "sonnés", "sannez"),
+    "däuser": ("däuser", "daus"),
+}
+
+
+def _throw_count(text: str, forms: tuple[str, ...]) -> int:
+    pattern = "|".join(re.escape(f) for f in forms)
+    return len(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", text, re.I))
+
+
+def throws(entry: Entry) -> str | None:
+    source, target = plain(entry.msgid), plain(entry.msgstr)
+    lost = [
+        name
+        for name, forms in THROW_NAMES.items()
+        if _throw_count(target, forms) < _throw_count(source, forms)
+    ]
+    return (
+        f"throw name(s) not kept as the original writes them: {', '.join(lost)}" if lost else None
+    )
 
 
 @cache
@@ -307,6 +343,7 @@ def coverage(entry: Entry) -> str | None:
 ENTRY_GATES = {
     "numbers": numbers,
     "letters": letters,
+    "throws": throws,
     "terms": terms,
     "language": language,
     "coverage": coverage,
@@ -363,7 +400,7 @@ def check_sheet(path: Path) -> list[str]:
         found.append(entry)
     problems = []
     for entry in found:
-        for name in ("numbers", "letters", "terms", "language"):
+        for name in ("numbers", "letters", "throws", "terms", "language"):
             if not entry.exempt(name):
                 problem = ENTRY_GATES[name](entry)
                 if problem:

@@ -180,10 +180,11 @@ class GameBase:
     def apply(self, position: Position, play: Any, rules: Any = None) -> Position:
         """The position after ``play`` (of the position's dice); raises
         :class:`IllegalPlay` unless the play is legal."""
-        for analysis in self.analyse(position, None, rules):
-            if analysis.play.key() == play.key():
-                return analysis.after
-        raise IllegalPlay(f"'{play}' is not a legal play here")
+        found = analysis_of(self.analyse(position, None, rules), play)
+        if found is None:
+            raise IllegalPlay(f"'{play}' is not a legal play here")
+        after: Position = found.after
+        return after
 
     def table_facts(self) -> Mapping[str, object]:
         """Facts of the game's own tables (a scoring table), for claims; none by default."""
@@ -201,6 +202,18 @@ class GameBase:
 
     def hit_arrows(self, position: Position, roll: Roll, rules: Any = None) -> Sequence[HitArrow]:
         return []
+
+
+def analysis_of(analyses: Sequence[Any], play: Any) -> Any | None:
+    """The analysis a play stands for: the one whose moves are made in the same order, else
+    the one with the same moves. The same moves in another order are one play, unless the
+    order changes how the play ends (Bräde: a jan made by bursting a band is a sprängjan,
+    sv 3052), and then the analyses list each order that ends differently."""
+    moves = tuple(getattr(play, "moves", ()))
+    exact = [a for a in analyses if tuple(a.play.moves) == moves]
+    if exact:
+        return exact[0]
+    return next((a for a in analyses if a.play.key() == play.key()), None)
 
 
 def mover_of(position: Position) -> Colour:

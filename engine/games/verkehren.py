@@ -390,8 +390,12 @@ class Leaf:
     ending: str | None
 
     @property
-    def key(self) -> tuple[tuple[Move, ...], bool]:
-        return tuple(sorted(self.moves)), self.ending is not None
+    def key(self) -> tuple[tuple[Move, ...], str | None, Move | None]:
+        """The same moves are one play, unless they end the game differently: then the move
+        that ends it tells the plays apart (a jan completed by bursting a band is a
+        sprängjan, sv 3052, whichever order the other moves take)."""
+        last = self.moves[-1] if self.ending and self.moves else None
+        return tuple(sorted(self.moves)), self.ending, last
 
 
 class Explorer:
@@ -404,7 +408,8 @@ class Explorer:
         self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Leaf]] = {}
 
     def explore(self, board: Board, dice: tuple[int, ...]) -> list[Leaf]:
-        """All plays from here with these dice left, each a distinct multiset of moves.
+        """All plays from here with these dice left: each distinct multiset of moves, and
+        each move that ends the game with it (see :attr:`Leaf.key`).
 
         A move that ends the game ends the play at once (the rest of the throw is void,
         sv 3074). Transpositions are explored once thanks to the memo.
@@ -412,7 +417,7 @@ class Explorer:
         memo_key = (board.key(), dice)
         if memo_key in self.memo:
             return self.memo[memo_key]
-        leaves: dict[tuple[tuple[Move, ...], bool], Leaf] = {}
+        leaves: dict[tuple[tuple[Move, ...], str | None, Move | None], Leaf] = {}
         for die in sorted(set(dice), reverse=True):
             rest = list(dice)
             rest.remove(die)
@@ -424,7 +429,7 @@ class Explorer:
                     leaf = Leaf((move, *sub.moves), sub.board, sub.ending)
                     leaves.setdefault(leaf.key, leaf)
         if not leaves:
-            leaves[(), False] = Leaf((), board, None)
+            leaves[(), None, None] = Leaf((), board, None)
         self.memo[memo_key] = list(leaves.values())
         return self.memo[memo_key]
 
@@ -631,8 +636,12 @@ class SameDirectionGame(GameBase):
         dice = dice_to_play(roll)  # doublets four times (de1800 485, fr 5604, sv 2798)
         explorer = Explorer(m, lambda b: self.ending(b, m), self._enters_one(board, m))
         leaves = apply_duties(explorer.explore(board, dice), dice, m)
-        results = [self._analysis(position, mover, leaf, rules) for leaf in leaves]
-        return sorted(results, key=lambda a: str(a.play))
+        results: dict[tuple[object, ...], Analysis] = {}
+        for leaf in leaves:  # the same moves and the same result are one play
+            found = self._analysis(position, mover, leaf, rules)
+            kind = found.outcome and (found.outcome.kind, found.outcome.points)
+            results.setdefault((found.play.key(), found.after, kind), found)
+        return sorted(results.values(), key=lambda a: str(a.play))
 
     @staticmethod
     def _enters_one(board: Board, m: Movement) -> bool:

@@ -47,6 +47,14 @@ def test_a_point_letter_changed_is_caught_where_the_text_names_points_by_letter(
     assert gates.letters(entry(source, "Fra D til E.", chapter="revertier")) is None
 
 
+def test_a_throw_name_translated_away_is_caught() -> None:
+    source = "Il fait *sonnez*, puis *quines*."
+    assert gates.throws(entry(source, "Han kaster *sonnez*, så *quines*.")) is None
+    assert gates.throws(entry(source, "Han kaster to seksere, så *quines*.")) is not None
+    # a compound keeps the name (sv "sonnez-tungan")
+    assert gates.throws(entry("la case de sonnez", "sonnez-tungan", language="sv")) is None
+
+
 def test_a_glossary_term_not_rendered_as_the_glossary_gives_is_caught() -> None:
     source = "Il prend son *coin de repos* avec deux dames."
     assert gates.terms(entry(source, "Han tager sin *huk* med to brikker.")) is None

@@ -4,6 +4,7 @@ a side, reads back from its notation, and never lands where the rules forbid."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -16,7 +17,7 @@ from engine.core.game import make_rules
 from engine.core.moves import BAR, OFF, Move, parse_play
 from engine.core.position import Colour, Position
 from engine.games import get_game, read_position, write_position
-from engine.games.verkehren import HUK, Board, after, to_board
+from engine.games.verkehren import HUK, Board, Leaf, after, single_moves, to_board
 
 VARIANTS: list[tuple[str, dict[str, str]]] = [
     ("verkehr", {}),
@@ -126,3 +127,68 @@ def test_the_rule_check_itself_catches_each_kind_of_breach() -> None:
     assert forbidden(waiting, Move(BAR, 1, 1), {}) == "entered on his own checkers"
     assert forbidden(waiting, Move(BAR, 1, 1), {"home_entry": "open"}) is None
     assert forbidden(waiting, Move(2, 3, 1), {}) == "moved while a checker waits to enter"
+
+
+def _replay(game: Any, rules: Any, position: Position, moves: tuple[Move, ...]) -> Any | None:
+    """The analysis of making ``moves`` in this order, or None if the movement rules stop it
+    (a move not allowed here, or the game ended before the last move)."""
+    mover = position.turn
+    m = game.movement(rules)
+    board = to_board(position, mover)
+    ending = None
+    for wanted in moves:
+        if ending:
+            return None  # the game ended before this move: the rest of the throw is void
+        found = [
+            moved
+            for move, moved in single_moves(board, wanted.die, m)
+            if (move.start, move.end, move.die) == (wanted.start, wanted.end, wanted.die)
+        ]
+        if not found:
+            return None
+        board = found[0]
+        ending = game.ending(board, m)
+    leaf = Leaf(tuple(moves), board, ending)
+    return game._analysis(position, mover, leaf, rules)
+
+
+@pytest.mark.parametrize(("name", "settings_"), VARIANTS, ids=IDS)
+def test_every_order_of_a_listed_play_ends_as_a_listed_play(name: str, settings_: dict) -> None:
+    """issue 17.1: the same moves in another order can end the game differently (a jan made
+    by bursting a band, sv 3052); every legal order of a listed play's moves gives a result
+    (position and outcome) that the list contains, so no ending is lost."""
+    game = get_game(name)
+    rules = make_rules(game, settings_)
+    checked = 0
+    for seed in range(6):
+        for position in playout(game, rules, seed, 40):
+            if game.outcome(position, rules):
+                continue
+            for roll in ROLLS:
+                analyses = game.analyse(position, roll, rules)
+                results = {(write_position(a.after), _kind(a)) for a in analyses}
+                for analysis in analyses:
+                    for order in set(itertools.permutations(analysis.play.moves)):
+                        replayed = _replay(game, rules, position, order)
+                        if replayed is None:
+                            continue
+                        checked += 1
+                        result = (write_position(replayed.after), _kind(replayed))
+                        assert result in results, (write_position(position), roll, order)
+    assert checked > 100
+
+
+def _kind(analysis: Any) -> str:
+    return analysis.outcome.kind if analysis.outcome else "none"
+
+
+def test_the_burst_that_ends_the_game_is_its_own_play() -> None:
+    """The issue's position: entering first and bursting last is a sprängjan (6 points),
+    bursting first a jan (4); both are listed, each with its ending."""
+    game = get_game("brade")
+    position = read_position(
+        "brade -,1b,1w,1w,2b,4b/1w,1w,2b,1w,-,-/2w,-,-,-,4w,-/-,-,1b,-,1b,- w - bar=4,4"
+    )
+    ends = {str(a.play): (a.outcome.kind, a.outcome.points) for a in game.analyse(position, (5, 2))}
+    assert ends["bar/2* bar/5!"] == ("sprangjan", 6)
+    assert ends["bar/5! bar/2*"] == ("jan", 4)
