@@ -125,7 +125,8 @@ def test_the_status_page_is_rewritten_when_any_page_changes() -> None:
     sys.path.insert(0, str(DOCS / "_ext"))
     from tabula import status
 
-    env = SimpleNamespace(tabula_status_pages={"status"})
+    state = SimpleNamespace(status_pages={"status"})
+    env = SimpleNamespace(get_domain=lambda name: state)
     assert status._outdated(None, env, set(), {"brade/index"}, set()) == ["status"]
     assert status._outdated(None, env, set(), set(), set()) == []
     assert status._outdated(None, env, set(), {"status"}, set()) == []  # read anyway

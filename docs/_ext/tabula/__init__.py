@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:  # the engine lives at the repository root
 
 from . import (  # noqa: E402
     chrome,
+    domain,
     editorial,
     examples,
     figures,
@@ -49,6 +50,7 @@ def _source_version() -> int:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     chrome.setup(app)
+    domain.setup(app)
     languages.setup(app)
     figures.setup(app)
     ledgers.setup(app)

@@ -48,6 +48,7 @@ from engine.games import get_game
 from engine.games.trictrac.tariff import rate
 
 from .chrome import _
+from .domain import tabula
 
 logger = logging.getLogger(__name__)
 
@@ -81,15 +82,8 @@ def _prepare(directive: SphinxDirective, figure_id: str) -> Prepared | None:
     directive.env.note_dependency(str(prepared.spec.path))
     for source in ENGINE.rglob("*.py"):
         directive.env.note_dependency(str(source))
-    figures_used(directive.env).setdefault(figure_id, set()).add(directive.env.docname)
+    tabula(directive.env).figures.setdefault(figure_id, set()).add(directive.env.docname)
     return prepared
-
-
-def figures_used(env: Any) -> dict[str, set[str]]:
-    """Figure id -> documents that place it (for the "every figure is used" check)."""
-    if not hasattr(env, "tabula_figures"):
-        env.tabula_figures = {}
-    return env.tabula_figures
 
 
 class BoardDirective(SphinxDirective):

@@ -26,9 +26,10 @@ from sphinx.util.nodes import extract_messages
 
 from . import provenance
 from .chrome import LANGUAGE_NAMES, _
+from .domain import tabula
 from .provenance import offer_original, provenance_line, source_msgids
 
-__all__ = ["LANGUAGE_NAMES", "progress", "source_language"]
+__all__ = ["LANGUAGE_NAMES", "source_language"]
 
 
 def source_language(env: Any, docname: str) -> str:
@@ -90,7 +91,7 @@ class MarkFallback(SphinxTransform):
                     words.edition += count
                 if done and isinstance(node, nodes.paragraph):
                     offer_original(node, original)
-        progress(env)[env.docname] = words.as_tuple()
+        tabula(env).progress[env.docname] = words.as_tuple()
         if words.total > words.source + words.edition:
             self._notice(original, words.source + words.edition, words.total)
         line = provenance_line(original, words.source, words.edition, words.total)
@@ -144,26 +145,6 @@ class Progress:
         return (self.source, self.edition, self.total, self.original)
 
 
-def progress(env: Any) -> dict[str, tuple[int, int, int, str]]:
-    """docname -> (words the sources translate, words the edition translates, all words of
-    its messages, original language); in the page's original language all three are 0."""
-    if not hasattr(env, "tabula_progress"):
-        env.tabula_progress = {}
-    return env.tabula_progress
-
-
-def _purge(app: Sphinx, env: Any, docname: str) -> None:
-    progress(env).pop(docname, None)
-    for users in getattr(env, "tabula_figures", {}).values():
-        users.discard(docname)
-
-
-def _merge(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
-    progress(env).update({d: v for d, v in progress(other).items() if d in docnames})
-    for figure, users in getattr(other, "tabula_figures", {}).items():
-        env.__dict__.setdefault("tabula_figures", {}).setdefault(figure, set()).update(users)
-
-
 def _page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -199,6 +180,4 @@ def setup(app: Sphinx) -> None:
     provenance.setup(app)
     app.add_transform(KeepOriginalAlt)
     app.add_transform(MarkFallback)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
     app.connect("html-page-context", _page_context)

@@ -32,8 +32,8 @@ from engine.games import games as registered_games
 from engine.specs import load_spec
 
 from .chrome import _
-from .figures import figures_used
-from .languages import LANGUAGE_NAMES, progress
+from .domain import tabula
+from .languages import LANGUAGE_NAMES
 
 GAMES_FILE = "games.toml"  # in the source folder
 
@@ -50,7 +50,7 @@ class TranslationStatus(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         node = status_table()
         self.set_source_info(node)
-        _status_pages(self.env).add(self.env.docname)
+        tabula(self.env).status_pages.add(self.env.docname)
         return [node]
 
 
@@ -59,14 +59,8 @@ class GameStatus(SphinxDirective):
         node = game_table()
         self.set_source_info(node)
         self.env.note_dependency(str(Path(self.env.srcdir) / GAMES_FILE))
-        _status_pages(self.env).add(self.env.docname)
+        tabula(self.env).status_pages.add(self.env.docname)
         return [node]
-
-
-def _status_pages(env: Any) -> set[str]:
-    if not hasattr(env, "tabula_status_pages"):
-        env.tabula_status_pages = set()
-    return env.tabula_status_pages
 
 
 def _reading_order(env: Any, root: str) -> list[str]:
@@ -105,7 +99,7 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         body = nodes.tbody()
         group += body
         for page in _reading_order(env, app.config.root_doc):
-            source, edition, total, original = progress(env).get(page, (0, 0, 0, ""))
+            source, edition, total, original = tabula(env).progress.get(page, (0, 0, 0, ""))
             title = env.titles[page].astext() if page in env.titles else page
             row = _row(
                 [
@@ -168,7 +162,7 @@ def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
     wanted = game.get("rules", {})
     drawn = sorted(
         figure
-        for figure, users in figures_used(env).items()
+        for figure, users in tabula(env).figures.items()
         if figure.startswith(folders) and users and _follows(load_spec(figure), game, wanted)
     )
     claims = [claim for figure in drawn for claim in load_spec(figure).claims]
@@ -296,15 +290,7 @@ def _outdated(
     """The status tables describe every page: rewrite them when anything changed."""
     if not (added or changed or removed):
         return []
-    return sorted(_status_pages(env) - added - changed - removed)
-
-
-def _purge(app: Sphinx, env: Any, docname: str) -> None:
-    _status_pages(env).discard(docname)
-
-
-def _merge(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
-    _status_pages(env).update(d for d in _status_pages(other) if d in docnames)
+    return sorted(tabula(env).status_pages - added - changed - removed)
 
 
 def _row(cells: list[str]) -> nodes.row:
@@ -324,5 +310,3 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-resolved", _fill)
     app.connect("doctree-resolved", _fill_games)
     app.connect("env-get-outdated", _outdated)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
