@@ -197,8 +197,6 @@ def _view(data: Any, where: str) -> View:
         raise SpecError(f"{where} [view]: highlight must be a list of point numbers")
     if data.get("talon_side", "left") not in ("left", "right"):
         raise SpecError(f"{where} [view]: talon_side must be 'left' or 'right'")
-    if not isinstance(data.get("letters", False), bool):
-        raise SpecError(f"{where} [view]: letters must be true or false")
     return View(
         kind=kind,
         numbering=numbering,

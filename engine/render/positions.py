@@ -46,12 +46,11 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVXY"
 @dataclass(frozen=True)
 class TrictracView:
     """How a Trictrac board is dressed: which side the talons are on, the players' marks,
-    hits, and whether the points are lettered as in seed 002."""
+    hits (the points are lettered as in seed 002 by the picture's ``labels="letters"``)."""
 
     talon_side: Literal["left", "right"] = "left"
     marks: Mapping[Colour, MarkedScore] = field(default_factory=dict)
     hits: tuple[HitArrow, ...] = ()
-    letters: bool = False
 
 
 def board_rows(numbering: Colour) -> tuple[list[int], list[int]]:
@@ -127,8 +126,6 @@ def picture(
         names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
     else:
         names = {p: str(geometry.own(numbering, p)) for p in shown}
-    if trictrac is not None and trictrac.letters:
-        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
     drawn = Picture(
         points=position.points,
         top=tuple(top_abs),

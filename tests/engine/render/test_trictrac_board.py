@@ -47,8 +47,10 @@ HITS = (
 )
 
 
-def drawn(view: TrictracView, *, numbering: Colour = Colour.WHITE) -> tuple[Picture, ET.Element]:
-    pic = picture(BLOT, GEOMETRY, numbering=numbering, trictrac=view)
+def drawn(
+    view: TrictracView, *, numbering: Colour = Colour.WHITE, labels: str = "numbering"
+) -> tuple[Picture, ET.Element]:
+    pic = picture(BLOT, GEOMETRY, numbering=numbering, trictrac=view, labels=labels)
     return pic, ET.fromstring(render_svg(pic))
 
 
@@ -218,7 +220,7 @@ def test_a_hit_without_passage_is_one_leg() -> None:
 
 
 def test_letters_run_a_to_y_without_w_along_the_viewers_path() -> None:
-    pic, svg = drawn(TrictracView(letters=True))
+    pic, svg = drawn(TrictracView(), labels="letters")
     texts = [t.text for t in svg.iter(f"{SVG}text") if t.text and t.text.isalpha()]
     assert sorted(texts) == sorted("ABCDEFGHIJKLMNOPQRSTUVXY")
     path = path_of(Colour.WHITE)
@@ -238,8 +240,8 @@ def test_the_viewers_talon_stands_on_the_side_asked_for(numbering: Colour) -> No
 
 
 def test_the_trictrac_board_is_reproducible_and_small() -> None:
-    view = TrictracView(marks={Colour.WHITE: MarkedScore(6, 2, True)}, hits=HITS, letters=True)
-    pic = picture(BLOT, GEOMETRY, trictrac=view)
+    view = TrictracView(marks={Colour.WHITE: MarkedScore(6, 2, True)}, hits=HITS)
+    pic = picture(BLOT, GEOMETRY, trictrac=view, labels="letters")
     first = render_svg(pic)
     assert first == render_svg(pic)
     assert len(first.encode()) < 40_000
