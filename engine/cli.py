@@ -20,6 +20,7 @@ what is wrong and where, and exit status 2; a failed verification exits with sta
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -40,11 +41,23 @@ from .verify import run
 EXIT_BAD_INPUT = 2
 
 
+LONGEST_MESSAGE = 300  # characters of an error line; what the input echoes is cut
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of bounded length: a newline or other control character
+    the input brought in is shown escaped, and an echo of a long input is cut."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if len(text) > LONGEST_MESSAGE:
+        text = text[: LONGEST_MESSAGE - 1] + "…"
+    return text
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line (no usage dump), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_BAD_INPUT, one_line(f"{self.prog}: error: {message}") + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,10 +125,23 @@ def _rules_argument(command: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return _COMMANDS[args.command](args)
+        status = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
+        return status
     except TabulaError as error:
-        print(f"python -m engine {args.command}: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args.command, str(error))
+    except RecursionError:
+        return _fail(args.command, "the input is nested too deeply to read")
+    except OSError as error:  # a file or the output that cannot be written or read
+        name = str(error.filename or "output")
+        name = name if len(name) <= 80 else f"{name[:40]}…{name[-20:]}"
+        return _fail(args.command, f"{name}: {error.strerror or error}")
+
+
+def _fail(command: str, message: str) -> int:
+    with contextlib.suppress(OSError):  # nowhere left to say it: the status says it
+        print(one_line(f"python -m engine {command}: error: {message}"), file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def _start(args: argparse.Namespace) -> int:
@@ -226,12 +252,15 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _events(source: str) -> list[dict[str, Any]]:
-    if source == "-":
-        return read_events(sys.stdin.read(), "standard input")
     try:
+        if source == "-":
+            return read_events(sys.stdin.buffer.read().decode("utf-8"), "standard input")
         text = Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise TabulaError(f"{source}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        where = "standard input" if source == "-" else source
+        raise TabulaError(f"{where}: not UTF-8 text (byte {error.start})") from None
     return read_events(text, source)
 
 

@@ -31,6 +31,10 @@ def read_events(text: str, source: str) -> list[dict[str, Any]]:
         raise LedgerError(
             f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except RecursionError:
+        raise LedgerError(f"{source}: the JSON is nested too deeply to be events") from None
+    except ValueError as error:  # an integer of thousands of digits
+        raise LedgerError(f"{source}: a value cannot be read ({error})") from None
     if isinstance(data, dict) and "events" in data:
         data = data["events"]
     if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
