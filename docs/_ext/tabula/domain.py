@@ -56,6 +56,24 @@ class TabulaDomain(Domain):
         self.progress.update({d: v for d, v in otherdata["progress"].items() if d in wanted})
         self.status_pages.update(d for d in otherdata["status_pages"] if d in wanted)
 
+    # the domain holds page state only: it names nothing a reference could point to
+    def resolve_xref(
+        self,
+        env: Any,
+        fromdocname: str,
+        builder: Any,
+        typ: str,
+        target: str,
+        node: Any,
+        contnode: Any,
+    ) -> None:
+        return None
+
+    def resolve_any_xref(
+        self, env: Any, fromdocname: str, builder: Any, target: str, node: Any, contnode: Any
+    ) -> list[tuple[str, Any]]:
+        return []
+
 
 def tabula(env: Any) -> TabulaDomain:
     """The extension's page state in this build's environment."""

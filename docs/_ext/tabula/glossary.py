@@ -103,6 +103,9 @@ class LinkTerms(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if self.env.docname == "glossary/index" or self.app.builder.name == "gettext":
             return
+        # the links follow the glossary: a page is read again when it changes (else a
+        # rebuild keeps the links of the glossary it was first read with)
+        self.env.note_dependency(str(TERMS))
         page = self.config.language
         original = source_language(self.env, self.env.docname)
         done: set[str] = set()
