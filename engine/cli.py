@@ -123,7 +123,7 @@ def _rules_argument(command: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parse(build_parser(), argv)
     try:
         status = _COMMANDS[args.command](args)
         sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
@@ -136,6 +136,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = str(error.filename or "output")
         name = name if len(name) <= 80 else f"{name[:40]}…{name[-20:]}"
         return _fail(args.command, f"{name}: {error.strerror or error}")
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, options and the events file in any order: argparse gives an optional
+    positional its default when an option comes first (``ledger aufschreiben --rates french
+    FILE``), so a file left over is the events file of the commands that read one."""
+    args, extra = parser.parse_known_args(argv)
+    if len(extra) == 1 and getattr(args, "events", None) == "-" and not extra[0].startswith("-"):
+        args.events = extra[0]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 def _fail(command: str, message: str) -> int:
@@ -254,7 +266,7 @@ def _verify(args: argparse.Namespace) -> int:
 def _events(source: str) -> list[dict[str, Any]]:
     try:
         if source == "-":
-            return read_events(sys.stdin.buffer.read().decode("utf-8"), "standard input")
+            return read_events(_stdin_text(), "standard input")
         text = Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise TabulaError(f"{source}: cannot read the file ({error.strerror})") from None
@@ -262,6 +274,13 @@ def _events(source: str) -> list[dict[str, Any]]:
         where = "standard input" if source == "-" else source
         raise TabulaError(f"{where}: not UTF-8 text (byte {error.start})") from None
     return read_events(text, source)
+
+
+def _stdin_text() -> str:
+    """Standard input as UTF-8 text: its bytes decoded here, so that bytes that are not UTF-8
+    are reported in one line (a stream that is already text is read as it is)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
 
 
 def _names(text: str) -> dict[str, str]:

@@ -26,6 +26,16 @@ def run(
         return int(stop.code or 0)
 
 
+def test_options_may_come_before_the_events_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 13: ``ledger aufschreiben --rates french FILE`` was refused."""
+    assert (
+        run(["ledger", "aufschreiben", "--rates", "french", str(EXAMPLES / "aufschreiben.json")])
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["zuege"]
+    assert run(["ledger", "aufschreiben", str(EXAMPLES / "aufschreiben.json"), "more"]) == 2
+
+
 def test_ledger_aufschreiben_from_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["ledger", "aufschreiben", str(EXAMPLES / "aufschreiben.json")]) == 0
     answer = json.loads(capsys.readouterr().out)
