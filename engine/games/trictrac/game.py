@@ -111,6 +111,37 @@ class Trictrac(GameBase):
                 raise IllegalPosition(
                     f"{colour.side_name} has checkers in the other's coin (law 5492)"
                 )
+        self._validate_marks(Marks.of(position))
+
+    @staticmethod
+    def _validate_marks(marks: Marks) -> None:
+        """A scoreboard any variant can show: points are marked two by two (fr 4784) and a
+        player has at most the twelve holes of the longest tour (fr 4750)."""
+        for colour in Colour:
+            points = marks.points[colour.pair_index]
+            if points % 2:
+                raise IllegalPosition(
+                    f"{colour.side_name} has {points} points: points are marked two by two "
+                    "(fr 4784)"
+                )
+            holes = marks.holes[colour.pair_index]
+            if holes > TOUR:
+                raise IllegalPosition(
+                    f"{colour.side_name} has {holes} holes: the tour is at most {TOUR} (fr 4750)"
+                )
+
+    @staticmethod
+    def _check_marks(position: Position, rules: TrictracRules) -> None:
+        """A scoreboard the game being played can show: at the Trictrac twelve points make a
+        hole at once (fr 4784, 4802), so a player has 10 points at most; and only one player
+        can have completed the agreed tour."""
+        marks = Marks.of(position)
+        if rules.game == "trictrac" and max(marks.points) > 10:
+            raise IllegalPosition(
+                f"{max(marks.points)} points: at the Trictrac twelve points make a hole (fr 4784)"
+            )
+        if min(marks.holes) >= int(rules.tour):
+            raise IllegalPosition("both players cannot have completed the tour")
 
     # -- evaluation and plays -----------------------------------------------------------------
 
@@ -119,6 +150,7 @@ class Trictrac(GameBase):
     ) -> Evaluation:
         """The throw's events and legal plays for the player to move."""
         rules = rules or TrictracRules()
+        self._check_marks(position, rules)
         mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         leaves = legal_leaves(side, roll, rules)
@@ -182,6 +214,7 @@ class Trictrac(GameBase):
 
     def outcome(self, position: Position, rules: TrictracRules | None = None) -> Outcome | None:
         rules = rules or TrictracRules()
+        self._check_marks(position, rules)
         marks = Marks.of(position)
         if rules.game == "toccategli":
             return _satz(marks, position)

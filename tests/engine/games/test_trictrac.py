@@ -522,3 +522,34 @@ def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
         assert side.me[arrow.start] > 0
         assert (arrow.via is not None) == (arrow.end - arrow.start == sum(roll))
     assert sorted(a.end for a in arrows) == sorted(e.point for e in hits for _ in range(e.moyens))
+
+
+@pytest.mark.parametrize(
+    ("marks", "says"),
+    [("holes=99,0", "99 holes"), ("holes=13,0", "13 holes"), ("points=99,0", "two by two")],
+)
+def test_a_scoreboard_no_variant_can_show_is_refused(marks: str, says: str) -> None:
+    """issue 13: holes=99,99 and points=99,99 were read, and even declared won."""
+    start = write_position(GAME.start())
+    with pytest.raises(TabulaError, match=says):
+        read_position(f"{start} {marks}")
+
+
+@pytest.mark.parametrize(
+    ("marks", "rules", "says"),
+    [
+        ("points=12,0", TrictracRules(), "twelve points make a hole"),
+        ("holes=12,12", TrictracRules(), "both players"),
+        ("holes=2,3", TrictracRules(game="toc", tour="2"), "both players"),
+    ],
+)
+def test_a_scoreboard_the_game_played_cannot_show_is_refused(
+    marks: str, rules: TrictracRules, says: str
+) -> None:
+    position = read_position(f"{write_position(GAME.start())} {marks}")
+    with pytest.raises(TabulaError, match=says):
+        GAME.outcome(position, rules)
+    assert (
+        GAME.outcome(read_position(f"{write_position(GAME.start())} points=10,4 holes=11,3"))
+        is None
+    )
