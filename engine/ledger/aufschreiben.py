@@ -292,12 +292,16 @@ def apply_event(zug: Zug, event: dict[str, object]) -> None:
     unknown = set(event) - {"player", "holes", "own", "then", "go"}
     if unknown:
         raise LedgerError(f"unknown key(s) {', '.join(sorted(unknown))}")
+    own, go = event.get("own", True), event.get("go", False)
+    for key, value in (("own", own), ("go", go)):
+        if not isinstance(value, bool):  # "false" is a word, and a word would read as true
+            raise LedgerError(f"'{key}' must be true or false, not {value!r}")
     if "holes" in event:
         count = event["holes"]
         if not isinstance(count, int) or isinstance(count, bool):
             raise LedgerError(f"'holes' must be a whole number, not {count!r}")
-        zug.hole(player, count, bool(event.get("own", True)))
-    then = event.get("then", "go" if event.get("go") else "stay")
+        zug.hole(player, count, bool(own))
+    then = event.get("then", "go" if go else "stay")
     if then not in ("stay", "go"):
         raise LedgerError(f"'then' must be 'stay' or 'go', not {then!r}")
     if then == "go":

@@ -84,6 +84,9 @@ def test_ledger_kombiniert_prints_state_pegs_and_card(
         (["ledger", "kombiniert"], '[{"player": "C", "holes": 1}]', "event 1: 'player'"),
         (["ledger", "kombiniert", "--names", "X"], "[]", "write A=NAME,B=NAME"),
         (["ledger", "aufschreiben", "--zuege", "7"], "[]", "even number"),
+        # issue 13: "false" was read as true by the Aufschreiben (the combined game refused it)
+        (["ledger", "aufschreiben"], '[{"player": "A", "holes": 1, "own": "false"}]', "'own'"),
+        (["ledger", "aufschreiben"], '[{"player": "A", "holes": 1, "go": "yes"}]', "'go'"),
         (["ledger", "aufschreiben", "/nonexistent.json"], None, "cannot read the file"),
         (["pegs", "-o", "x.png"], "[]", "must end in .svg or .pdf"),
     ],
