@@ -15,7 +15,9 @@ they have. ``check`` exits non-zero, naming file and entry, when a catalogue is 
 stale against the sources, is not valid gettext (``msgfmt``), drops or adds a footnote,
 link target, role or code span its msgid has (a translation's own ``ed`` and ``tnote`` roles
 aside), still has a translation awaiting review (``fuzzy``: the reader would be shown the
-original there), or is not in the house format (wrap width 79).
+original there), has a translator comment no tool reads or too long for one line (babel
+wraps it, and the pieces read back as separate comments), or is not in the house format
+(wrap width 79).
 """
 
 from __future__ import annotations
@@ -219,6 +221,8 @@ def _check_file(path: Path, want: set[str]) -> list[str]:
         elif message.id and message.string:
             problems += [f"{where}: {p}" for p in dropped_markup(message)]
             problems += [f"{where}: {p}" for p in stray_records(message, path.parts[-3])]
+        if message.id:
+            problems += [f"{where}: {p}" for p in unread_comments(message)]
     if path.read_bytes() != serialise(read(path), path):
         problems.append(f"{where}: not in the house format (run tools/catalogues.py normalize)")
     return problems
@@ -262,6 +266,24 @@ def stray_records(message: Message, language: str) -> list[str]:
             problems.append(f"ed role names no record: {change_id!r}")
         elif change_id not in marked and change.lang != language:
             problems.append(f"ed role {change_id!r} is a record of {change.lang}, not marked here")
+    return problems
+
+
+# The translator comments the tools read, each on one line: babel wraps a longer comment
+# into several, which read back as separate comments (a reason cut in two, a fragment
+# merged with another's): a comment must fit the line.
+COMMENT = re.compile(r"^(?:source: seed \d{3}, line \d+|gate \w+: .+|untranslated: .+)$")
+LONGEST_COMMENT = WIDTH - 2  # "# " and the comment
+
+
+def unread_comments(message: Message) -> list[str]:
+    """Translator comments no tool reads, or too long to stay on one line."""
+    problems = []
+    for comment in message.user_comments:
+        if not COMMENT.match(comment):
+            problems.append(f"comment the tools do not read (a wrapped line?): {comment[:40]!r}")
+        elif len(comment) > LONGEST_COMMENT:
+            problems.append(f"comment longer than {LONGEST_COMMENT} characters: {comment[:40]!r}")
     return problems
 
 

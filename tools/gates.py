@@ -11,6 +11,9 @@ original (front matter ``source_language``) is another language, and check each 
 edition translated — filled, not fuzzy, and without the ``# source: seed …`` comment of a
 translation the sources give (``locale/STYLE.md``):
 
+``copies``
+    an msgstr of six words or more is not the msgid again: a copy is not a translation
+    (a quotation the original itself gives in another language says so in its exemption);
 ``numbers``
     every number of the msgid (digits; footnote marks, link targets and record ids aside)
     is in the msgstr as often, and no other;
@@ -65,7 +68,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalogues import LANGUAGES, LOCALE, ROOT, read, source_line
 
 DOCS = ROOT / "docs"
-GATES = ("numbers", "letters", "throws", "terms", "language", "spelling", "coverage")
+GATES = ("copies", "numbers", "letters", "throws", "terms", "language", "spelling", "coverage")
+MIN_WORDS_FOR_COPY = 6
 DICTIONARIES = {"da": "da_DK", "sv": "sv_SE", "de": "de_DE", "fr": "fr_FR"}
 MIN_WORDS_FOR_LANGUAGE = 8
 EXEMPT = re.compile(r"^gate (\w+): .+")
@@ -145,6 +149,12 @@ def entries(chapters: list[str], languages: list[str]) -> Iterator[Entry]:
 
 
 # -- the gates ---------------------------------------------------------------------------------
+
+
+def copies(entry: Entry) -> str | None:
+    if entry.msgstr != entry.msgid or len(entry.msgid.split()) < MIN_WORDS_FOR_COPY:
+        return None
+    return "the msgstr is the msgid again: a copy is not a translation"
 
 
 def numbers(entry: Entry) -> str | None:
@@ -341,6 +351,7 @@ def coverage(entry: Entry) -> str | None:
 
 
 ENTRY_GATES = {
+    "copies": copies,
     "numbers": numbers,
     "letters": letters,
     "throws": throws,
@@ -400,7 +411,7 @@ def check_sheet(path: Path) -> list[str]:
         found.append(entry)
     problems = []
     for entry in found:
-        for name in ("numbers", "letters", "throws", "terms", "language"):
+        for name in ("copies", "numbers", "letters", "throws", "terms", "language"):
             if not entry.exempt(name):
                 problem = ENTRY_GATES[name](entry)
                 if problem:

@@ -44,7 +44,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from catalogues import LANGUAGES, LOCALE, dropped_markup, read, source_line, write
+from catalogues import (
+    LANGUAGES,
+    LOCALE,
+    LONGEST_COMMENT,
+    dropped_markup,
+    read,
+    source_line,
+    write,
+)
 
 ED_ID = re.compile(r"\{ed\}`[^`<]*<([^>`]+)>`")
 
@@ -182,6 +190,11 @@ def read_chunk(path: Path) -> dict[int, tuple[str, list[str]]]:
                 raise SheetError(f"{path}:{number}: entry {key} appears twice")
             current = found[key] = ([], [])
         elif current is not None and GATE_LINE.match(line.strip()):
+            if len(line.strip()) - 1 > LONGEST_COMMENT:
+                raise SheetError(
+                    f"{path}:{number}: a gate reason must fit one catalogue line "
+                    f"({LONGEST_COMMENT} characters with 'gate NAME: ')"
+                )
             current[1].append(line.strip()[1:])
         elif current is not None:
             current[0].append(line.strip())

@@ -138,3 +138,21 @@ def test_a_translation_awaiting_review_is_a_problem(tmp_path: Path) -> None:
     assert message.fuzzy
     problems = _check_file(path, {"Ny tekst"})
     assert any(fuzzy_problem(message) in p for p in problems), problems
+
+
+def test_a_comment_the_tools_cannot_read_back_is_a_problem(tmp_path: Path) -> None:
+    """A gate reason longer than a line is wrapped by babel into pieces that read back as
+    separate comments (one cut in two, one merged with another's): the check refuses it."""
+    from catalogues import _check_file, read, serialise
+
+    path = tmp_path / "da" / "LC_MESSAGES" / "x.po"
+    path.parent.mkdir(parents=True)
+    reason = "gate terms: " + "a reason far too long for one line of the catalogue " * 2
+    path.write_text(
+        '#\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        f'# {reason}\nmsgid "Un texte"\nmsgstr "En tekst"\n',
+        encoding="utf-8",
+    )
+    path.write_bytes(serialise(read(path), path))
+    problems = _check_file(path, {"Un texte"})
+    assert any("comment the tools do not read" in p for p in problems), problems

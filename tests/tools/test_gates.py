@@ -32,6 +32,13 @@ def entry(
     return Entry(PO, language, "fr", chapter, msgid, msgstr, comments, edition=bool(msgstr))
 
 
+def test_a_copied_entry_is_caught() -> None:
+    source = "Il faut jouer le dé rondement, sans hésiter."
+    assert gates.copies(entry(source, source)) is not None
+    assert gates.copies(entry(source, "Man skal kaste terningen rask væk.")) is None
+    assert gates.copies(entry("Figure 3.", "Figure 3.")) is None  # short: names, numbers
+
+
 def test_a_lost_or_changed_number_is_caught() -> None:
     source = "Il gagne 12 points, et 4 pour le coin[^94]."
     assert gates.numbers(entry(source, "Han vinder 12 points og 4 for huk[^94].")) is None

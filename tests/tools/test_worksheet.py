@@ -94,3 +94,10 @@ def test_a_chunk_with_text_before_its_first_entry_is_refused(tmp_path: Path) -> 
     chunk.write_text("stray\n=== 1\nx\n", encoding="utf-8")
     with pytest.raises(worksheet.SheetError, match="before the first"):
         worksheet.read_chunk(chunk)
+
+
+def test_a_gate_reason_longer_than_a_catalogue_line_is_refused(tmp_path: Path) -> None:
+    chunk = tmp_path / "chunk.txt"
+    chunk.write_text("=== 1\n#gate terms: " + "x" * 80 + "\nEn titel\n", encoding="utf-8")
+    with pytest.raises(worksheet.SheetError, match="one catalogue line"):
+        worksheet.read_chunk(chunk)
