@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,6 +37,14 @@ if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplot
     from .render.positions import TrictracView
 
 ENGINE = Path(__file__).resolve().parent
+CACHE = "_generated/figures"  # under the source folder, so a clean _build keeps the drawings
+CACHE_DIR = "TABULA_FIGURE_CACHE"  # another folder for the cache (a cold cache for a test)
+
+
+def cache_dir(srcdir: Path) -> Path:
+    """Where the checked drawings are kept: ``$TABULA_FIGURE_CACHE``, else
+    ``<srcdir>/_generated/figures`` (the build draws into it, the Sphinx pages read it)."""
+    return Path(os.environ.get(CACHE_DIR) or Path(srcdir) / CACHE).resolve()
 
 
 class FigureError(TabulaError):

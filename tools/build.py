@@ -215,19 +215,13 @@ def _prepare_one(figure_id: str) -> tuple[str, str]:
     """Check and draw one figure into the shared cache (in a worker process): ``drawn``,
     ``cached`` or the first line of its error."""
     from engine.core.errors import TabulaError
-    from engine.figures import prepare
+    from engine.figures import cache_dir, prepare
 
     try:
-        prepared = prepare(figure_id, figure_cache())
+        prepared = prepare(figure_id, cache_dir(ROOT / "docs"))
     except TabulaError as error:  # the language build reports it, with its page
         return figure_id, str(error).splitlines()[0]
     return figure_id, "drawn" if prepared.drawn_now else "cached"
-
-
-def figure_cache() -> Path:
-    """The figure cache the language builds read (``docs/_ext/tabula/figures.py``)."""
-    cache = os.environ.get("TABULA_FIGURE_CACHE")
-    return Path(cache) if cache else ROOT / "docs" / "_generated" / "figures"
 
 
 def prepare_figures(jobs: int) -> str:

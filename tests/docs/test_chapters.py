@@ -156,3 +156,18 @@ def test_a_comment_the_tools_cannot_read_back_is_a_problem(tmp_path: Path) -> No
     path.write_bytes(serialise(read(path), path))
     problems = _check_file(path, {"Un texte"})
     assert any("comment the tools do not read" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("language", "for_himself"),
+    [("da", "for sig selv"), ("sv", "åt sig själv"), ("de", "für sich selbst")],
+)
+def test_the_ecole_definition_has_the_opponent_mark_for_himself(
+    language: str, for_himself: str
+) -> None:
+    """issue 17.5: the definition said the opponent marks the points *for* the one who forgot
+    them (»for ham«, »åt honom«, »für ihn«); he marks them for himself (fr 4786, 4788)."""
+    entries = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "glossary.po"))
+    (ecole,) = [e for e in entries if "l'envoie à l'école" in e.msgid]
+    assert "pour lui-même" in ecole.msgid
+    assert for_himself in ecole.msgstr

@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from engine.core.errors import TabulaError
 from engine.core.game import make_rules
 from engine.counting.claims import cell as counted_cell
-from engine.figures import ENGINE, Prepared, prepare
+from engine.figures import ENGINE, Prepared, cache_dir, prepare
 from engine.games import get_game
 from engine.games.trictrac.tariff import rate
 
@@ -52,14 +52,7 @@ from .domain import tabula
 
 logger = logging.getLogger(__name__)
 
-CACHE = "_generated/figures"  # under the source folder, so a clean _build keeps the drawings
-CACHE_DIR = "TABULA_FIGURE_CACHE"  # another folder for the cache (a cold cache for a test)
 STUB = "TABULA_FIGURE_STUB"  # set to 1 to replace the engine by a placeholder (benchmarks)
-
-
-def cache_dir(srcdir: Path) -> Path:
-    """Where the checked drawings are kept: ``$TABULA_FIGURE_CACHE``, else docs/_generated."""
-    return Path(os.environ.get(CACHE_DIR) or Path(srcdir) / CACHE).resolve()
 
 
 def _uri(srcdir: Path, drawing: Path) -> str:
