@@ -88,8 +88,11 @@ class Entry:
     msgstr: str
     comments: tuple[str, ...]
     edition: bool  # filled by the edition (not the sources, not empty)
+    label: str = ""  # how a problem names it, if not by catalogue and msgid (a worksheet's)
 
     def where(self) -> str:
+        if self.label:
+            return self.label
         short = self.msgid if len(self.msgid) <= 50 else self.msgid[:50] + "…"
         return f"{self.path.relative_to(ROOT)}: {short!r}"
 
@@ -363,24 +366,29 @@ ENTRY_GATES = {
 
 def run(gates: list[str], chapters: list[str], languages: list[str]) -> list[str]:
     problems: list[str] = []
-    to_spell: list[Entry] = []
+    edition: list[Entry] = []
     for entry in entries(chapters, languages):
         if "coverage" in gates and not entry.exempt("coverage"):
             problem = coverage(entry)
             if problem:
                 problems.append(f"{entry.where()}: {problem}")
-        if not entry.edition:
-            continue
+        if entry.edition:
+            edition.append(entry)
+    return problems + _check(edition, gates)
+
+
+def _check(found: list[Entry], gates: list[str]) -> list[str]:
+    """The gates of the edition's translations (coverage aside), one line per problem."""
+    problems: list[str] = []
+    for entry in found:
         for name in gates:
             if name in ("coverage", "spelling") or entry.exempt(name):
                 continue
             problem = ENTRY_GATES[name](entry)
             if problem:
                 problems.append(f"{entry.where()}: {name}: {problem}")
-        if "spelling" in gates and not entry.exempt("spelling"):
-            to_spell.append(entry)
-    if to_spell:
-        problems += spelling(to_spell)
+    if "spelling" in gates:
+        problems += spelling([e for e in found if not e.exempt("spelling")])
     return problems
 
 
@@ -391,40 +399,22 @@ def check_sheet(path: Path) -> list[str]:
     chapter, code = str(sheet["chapter"]), str(sheet["language"])
     catalogue = LOCALE / code / "LC_MESSAGES" / f"{chapter}.po"
     original = originals()[chapter]
-    found: list[Entry] = []
-    numbers_of: dict[int, int] = {}
-    for item in sheet["entries"]:
-        if not item["msgstr"].strip():
-            continue
-        comments = tuple(item.get("gates", []))
-        entry = Entry(
+    found = [
+        Entry(
             catalogue,
             code,
             original,
             chapter,
             item["msgid"],
             item["msgstr"],
-            comments,
+            tuple(item.get("gates", [])),
             edition=True,
+            label=f"{path.name}: entry {item['n']}",
         )
-        numbers_of[id(entry)] = item["n"]
-        found.append(entry)
-    problems = []
-    for entry in found:
-        for name in ("copies", "numbers", "letters", "throws", "terms", "language"):
-            if not entry.exempt(name):
-                problem = ENTRY_GATES[name](entry)
-                if problem:
-                    problems.append(
-                        f"{path.name}: entry {numbers_of[id(entry)]}: {name}: {problem}"
-                    )
-    to_spell = [e for e in found if not e.exempt("spelling")]
-    unknown = _unknown_words(code, [plain(e.msgstr, emphasis=False) for e in to_spell])
-    for entry, words in zip(to_spell, unknown, strict=True):
-        if words:
-            where = f"{path.name}: entry {numbers_of[id(entry)]}"
-            problems.append(f"{where}: spelling: unknown {sorted(set(words))}")
-    return problems
+        for item in sheet["entries"]
+        if item["msgstr"].strip()
+    ]
+    return _check(found, [g for g in GATES if g != "coverage"])
 
 
 def stats(appendix: str = "anweisung-1800") -> list[str]:
