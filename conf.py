@@ -8,6 +8,7 @@ catalogues in ``locale/<lang>/LC_MESSAGES/``.
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -17,6 +18,9 @@ sys.path.insert(0, str(ROOT))
 project = "Tabula"
 author = "Tabula"
 copyright = "2026, Tabula"
+# the edition's version, said once in pyproject.toml: page footers, the books, make dist
+with open(ROOT / "pyproject.toml", "rb") as _pyproject:
+    release = version = tomllib.load(_pyproject)["project"]["version"]
 
 extensions = ["myst_parser", "tabula"]
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -52,3 +56,9 @@ numfig = False
 smartquotes = False  # the sources' own punctuation is printed as it is
 
 latex_engine = "xelatex"
+
+# the public address (tools/build.py --baseurl; make html BASEURL=...): see tabula.publishing
+tabula_baseurl = ""
+ogp_site_name = "Tabula"
+ogp_social_cards = {"enable": False}  # the preview is the page's first board (tabula.publishing)
+ogp_enable_meta_description = False  # tabula.publishing describes a page by its own words

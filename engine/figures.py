@@ -3,8 +3,12 @@
 The cache key covers the specification file, every source file of the engine (rules *and*
 drawing) and matplotlib's version, so an unchanged figure is never checked or drawn again,
 and any change to the rules redraws (and re-checks) what it affects. The cache holds
-``<key>.svg`` and ``<key>.pdf`` (the drawing) and ``<key>.json`` (the verdicts), each
-written atomically so that several language builds can share it.
+``<key>.svg`` and ``<key>.pdf`` (the drawing) and ``<key>.json`` (the verdicts, and the
+SHA-256 of each drawing), each written atomically so that several language builds can share
+it. The cache is verified, not trusted: an entry whose verdicts do not read back or whose
+drawing does not match its recorded hash (truncated, garbage, edited by hand) is checked and
+drawn again, and :attr:`Prepared.repaired` says why. A folder the cache cannot be written to
+is one :class:`FigureError` naming it.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ class Prepared:
     claims: int
     disagreements: int
     drawn_now: bool
+    repaired: str = ""  # why a damaged cache entry was drawn again ("" when it was not)
 
 
 @cache
@@ -81,23 +86,57 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
     spec = load_spec(figure_id)
     stem = cache_dir / f"{spec.game}-{cache_key(spec)}"
     verdicts = stem.with_suffix(".json")
-    needed = [verdicts] if spec.view.kind in UNDRAWN_KINDS else [verdicts, *_drawings(stem)]
-    if all(p.exists() for p in needed):
-        summary = json.loads(verdicts.read_text(encoding="utf-8"))
-        return Prepared(spec, stem, summary["claims"], summary["disagreements"], False)
+    drawings = [] if spec.view.kind in UNDRAWN_KINDS else _drawings(stem)
+    damage = ""
+    if verdicts.exists():
+        summary, damage = _read_entry(verdicts, drawings)
+        if summary is not None:
+            return Prepared(spec, stem, summary["claims"], summary["disagreements"], False)
     results = check_figure(spec)
     failed = [r for r in results if not r.passed]
     if failed:
         raise FigureError("\n".join(r.describe() for r in failed))
-    if spec.view.kind not in UNDRAWN_KINDS:
-        draw(spec, stem)
-    summary = _summary(results)
-    write_atomically(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
-    return Prepared(spec, stem, summary["claims"], summary["disagreements"], True)
+    try:
+        if drawings:
+            draw(spec, stem)
+        summary = {**_summary(results), "drawings": _hashes(drawings)}
+        write_atomically(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
+    except OSError as error:
+        raise FigureError(
+            f"the figure cache {cache_dir} cannot be written ({error.strerror or error}): "
+            f"make it writable, or set {CACHE_DIR} to another folder"
+        ) from None
+    claims, disagreements = summary["claims"], summary["disagreements"]
+    return Prepared(spec, stem, claims, disagreements, True, damage)
 
 
 def _drawings(stem: Path) -> list[Path]:
     return [stem.with_suffix(".svg"), stem.with_suffix(".pdf")]
+
+
+def _hashes(paths: list[Path]) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+def _read_entry(verdicts: Path, drawings: list[Path]) -> tuple[dict[str, Any] | None, str]:
+    """The cached summary if the entry is whole — its verdicts read back and every drawing
+    has the hash recorded with them — else ``None`` and what is wrong with it."""
+    try:
+        summary = json.loads(verdicts.read_text(encoding="utf-8"))
+        recorded = summary["drawings"]
+        int(summary["claims"]), int(summary["disagreements"])
+        if not isinstance(recorded, dict):
+            raise TypeError(recorded)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        return None, f"{verdicts.name} does not read back ({type(error).__name__})"
+    for path in drawings:
+        try:
+            actual = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return None, f"{path.name} is missing"
+        if recorded.get(path.name) != actual:
+            return None, f"{path.name} does not match its recorded hash"
+    return summary, ""
 
 
 def _summary(results: list[ClaimResult]) -> dict[str, Any]:
@@ -108,8 +147,21 @@ def _summary(results: list[ClaimResult]) -> dict[str, Any]:
     }
 
 
-def draw(spec: FigureSpec, stem: Path) -> None:
-    """Draw a board figure as SVG and PDF.
+def social_image(prepared: Prepared) -> Path | None:
+    """A PNG of a prepared board figure, for a page's link preview (``<stem>.png``, drawn
+    once, beside the SVG and PDF); ``None`` for a figure that is not a board."""
+    spec = prepared.spec
+    if spec.view.kind in UNDRAWN_KINDS or spec.view.kind == "pegs":
+        return None
+    png = prepared.stem.with_suffix(".png")
+    if not png.exists():
+        draw(spec, prepared.stem, formats=("png",))
+    return png
+
+
+def draw(spec: FigureSpec, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")) -> None:
+    """Draw a board figure as SVG and PDF (or the ``formats`` given; the hole rails
+    (``pegs``) are drawn as SVG and PDF only).
 
     The drawing code (matplotlib) is imported here, when a figure is drawn, and not when the
     module is: checking figures and reading the cache (``python -m engine verify``) never
@@ -126,7 +178,7 @@ def draw(spec: FigureSpec, stem: Path) -> None:
     if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
         situation = Situation.read(spec.situation)
         numbering = Colour(spec.view.numbering)
-        save(situation_picture(situation, numbering, spec.view.talon_side), stem)
+        save(situation_picture(situation, numbering, spec.view.talon_side), stem, formats)
         return
     game = get_game(spec.game)
     position = read_position(spec.position, spec.game)
@@ -147,7 +199,7 @@ def draw(spec: FigureSpec, stem: Path) -> None:
         labels=spec.view.labels or game.game_type.labels,
         trictrac=trictrac_view(game, spec, position, roll),
     )
-    save(shown, stem)
+    save(shown, stem, formats)
 
 
 def trictrac_view(

@@ -107,6 +107,8 @@ _RC = {
     "text.usetex": False,
 }
 # None drops matplotlib's RDF block (date, version): smaller and stable across upgrades.
+_PNG_METADATA: dict[str, str | None] = {"Software": None}
+PNG_DPI = 240  # a board about 1,200 pixels wide: what link previews show sharply
 _SVG_METADATA: dict[str, str | None] = {"Date": None, "Creator": None, "Format": None, "Type": None}
 _PDF_METADATA: dict[str, str | None] = {
     "CreationDate": None,
@@ -1075,7 +1077,9 @@ def _draw(pic: Picture) -> Figure:
     return fig
 
 
-def _render(pic: Picture, fmt: str, metadata: dict[str, str | None]) -> bytes:
+def _render(
+    pic: Picture, fmt: str, metadata: dict[str, str | None], dpi: float | None = None
+) -> bytes:
     if not isinstance(pic, Picture):
         raise ValueError(f"expected a Picture, not {type(pic).__name__}")
     buf = io.BytesIO()
@@ -1084,7 +1088,7 @@ def _render(pic: Picture, fmt: str, metadata: dict[str, str | None]) -> bytes:
         mpl.rcdefaults()
         cast(Any, mpl.rcParams).update(_RC)  # the stubs accept only literal keys
         fig = _draw(pic)
-        fig.savefig(buf, format=fmt, metadata=metadata, facecolor=_BACKGROUND)
+        fig.savefig(buf, format=fmt, metadata=metadata, facecolor=_BACKGROUND, dpi=dpi or "figure")
     return buf.getvalue()
 
 
@@ -1098,7 +1102,16 @@ def render_pdf(picture: Picture) -> bytes:
     return _render(picture, "pdf", _PDF_METADATA)
 
 
-_RENDERERS = {"svg": lambda p: render_svg(p).encode("utf-8"), "pdf": render_pdf}
+def render_png(picture: Picture) -> bytes:
+    """Return the picture as a PNG (a page's link preview), with no software or date."""
+    return _render(picture, "png", _PNG_METADATA, dpi=PNG_DPI)
+
+
+_RENDERERS = {
+    "svg": lambda p: render_svg(p).encode("utf-8"),
+    "pdf": render_pdf,
+    "png": render_png,
+}
 
 
 def save(picture: Picture, stem: Path, formats: Iterable[str] = ("svg", "pdf")) -> list[Path]:
@@ -1112,7 +1125,7 @@ def save(picture: Picture, stem: Path, formats: Iterable[str] = ("svg", "pdf")) 
     wanted: Sequence[str] = tuple(formats)
     unknown = [f for f in wanted if f not in _RENDERERS]
     if unknown:
-        raise ValueError(f"unknown format(s) {unknown}; use 'svg' and/or 'pdf'")
+        raise ValueError(f"unknown format(s) {unknown}; use {', '.join(_RENDERERS)}")
     data = {fmt: _RENDERERS[fmt](picture) for fmt in wanted}
     stem.parent.mkdir(parents=True, exist_ok=True)
     paths = []

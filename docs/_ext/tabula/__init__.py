@@ -8,6 +8,8 @@
   this edition made to a source sentence, with the seed line it fixes;
 * :mod:`.languages` — which language each page was written in, the notice and ``lang``
   marking where a reader's language is missing, and the language switcher;
+* :mod:`.publishing` — a published page's canonical address, language alternates and link
+  preview, from the one setting of the site's public address;
 * :mod:`.pdf` — the PDF edition (LaTeX/XeLaTeX): per-language book settings, fallback text
   in its own language's hyphenation, chapters not yet established left out.
 """
@@ -35,6 +37,7 @@ from . import (  # noqa: E402
     languages,
     ledgers,
     pdf,
+    publishing,
     slots,
     status,
 )
@@ -60,6 +63,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     status.setup(app)
     glossary.setup(app)
     pdf.setup(app)
+    publishing.setup(app)
     return {
         "version": "1",
         "env_version": _source_version(),

@@ -100,6 +100,7 @@ class BoardDirective(SphinxDirective):
             return []
         uri = "/_ext/tabula/stub.*" if stub else _uri(self.env.srcdir, prepared.stem)
         figure = nodes.figure(classes=["tabula-board"])
+        figure["tabula_figure"] = figure_id  # the page's link preview draws its first board
         image = nodes.image(uri=uri, alt=self.options.get("alt", ""))
         if "width" in self.options:
             image["width"] = self.options["width"]

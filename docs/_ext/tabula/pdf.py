@@ -68,7 +68,7 @@ MAKETITLE = r"""
 \vfill
 {\small %(languages)s\par}
 \vspace{0.6em}
-{\small \today\par}
+{\small Tabula %(release)s \quad \today\par}
 \end{titlepage}
 """
 
@@ -129,6 +129,7 @@ def _title_page(app: Sphinx) -> None:
         "subtitle": _latex_escape(str(subtitle)),
         "edition": _latex_escape(str(_("The edition in this language"))),
         "languages": _latex_escape(names),
+        "release": _latex_escape(app.config.release),  # pyproject.toml's version
     }
 
 
