@@ -7,15 +7,20 @@ VENV    ?= .venv
 PY      := $(VENV)/bin/python
 LANGS   := da sv de fr
 PORT    ?= 8000
+# the address the site is published at (https://example.org/spel/tabula/): the pages' canonical
+# and language-alternate links, link previews, sitemap.xml and robots.txt; empty: none of them
+BASEURL ?=
 
 .PHONY: help setup setup-system html pdf verify check test test-fast lint gettext update-po \
-	check-po translation-stats bench serve clean
+	check-po translation-stats bench serve dist clean
 
 help:
 	@echo "make setup         the virtual environment (.venv) and the system packages (setup-system)"
 	@echo "make setup-system  install XeLaTeX, poppler, Chromium if missing (as root; else says what)"
 	@echo "make html          build the site in all four languages into _build/html/, and the PDF"
-	@echo "                   books too when TeX is installed (warnings are errors)"
+	@echo "                   books too when TeX is installed (warnings are errors); with"
+	@echo "                   BASEURL=https://… (the public address) also the canonical and"
+	@echo "                   language links, link previews, sitemap.xml and robots.txt"
 	@echo "make pdf           build the four PDF books into _build/pdf/tabula-<lang>.pdf"
 	@echo "make check         every gate on _build/: lint, types (mypy --strict engine), verify,"
 	@echo "                   catalogues, translation gates, the four sites and"
@@ -31,8 +36,12 @@ help:
 	@echo "                   language, spelling, coverage)"
 	@echo "make translation-stats  words per language: from the sources, by the edition, left"
 	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
-	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
-	@echo "make clean         remove _build/ (the figure cache in docs/_generated/ stays)"
+	@echo "make dist          the release in dist/: the site as one zip, the four books, SHA256SUMS"
+	@echo "                   (builds first; BASEURL as for make html)"
+	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html;"
+	@echo "                   PREFIX=/spel/tabula/ serves it under that path)"
+	@echo "make clean         remove _build/ and dist/ (the figure cache in docs/_generated/ stays:"
+	@echo "                   every entry is verified against its hashes when read)"
 
 # The virtual environment, rebuilt when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -54,7 +63,7 @@ setup-system:
 	@sh tools/setup_system.sh
 
 html: $(VENV)/.installed
-	$(PY) tools/build.py
+	$(PY) tools/build.py --baseurl "$(BASEURL)"
 
 pdf: $(VENV)/.installed
 	$(PY) tools/build.py --pdf only
@@ -69,7 +78,7 @@ check: setup $(VENV)/.installed-test
 	$(PY) -m engine verify
 	$(PY) tools/catalogues.py check
 	$(PY) tools/gates.py
-	$(PY) tools/build.py --pdf yes
+	$(PY) tools/build.py --pdf yes --baseurl "$(BASEURL)"
 	$(PY) tools/check_site.py _build/html
 
 test: check $(VENV)/.installed-test
@@ -103,10 +112,14 @@ translation-stats: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) tools/bench.py --out bench/results.md
 
+# files only (no folder listings), the site's 404 page, one line if the port is taken
 serve:
-	@test -f _build/html/index.html || { echo "no site yet: run 'make html' first"; exit 2; }
-	@echo "Tabula is served at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
+	@$(PYTHON) tools/serve.py --port "$(PORT)" --prefix "$(or $(PREFIX),/)" _build/html
+
+# the release: the site and the books built (TeX required), then archived with checksums
+dist: setup
+	$(PY) tools/build.py --pdf yes --baseurl "$(BASEURL)"
+	$(PY) tools/dist.py
 
 clean:
-	rm -rf _build
+	rm -rf _build dist

@@ -1,9 +1,10 @@
 """The built edition, shared by every test that reads it: one build per test session.
 
-``built`` runs ``tools/build.py --pdf yes`` (the four sites and the four PDF books, warnings
-as errors) into a temporary folder; tests that use it are ``slow`` (``make test-fast`` leaves
-them out). Without TeX the build stops with one line saying what to install, and those tests
-fail with it — ``make test`` installs TeX first (``make setup-system``).
+``built`` runs ``tools/build.py --pdf yes --baseurl BASEURL`` (the four sites and the four
+PDF books, warnings as errors, as published at ``BASEURL``) into a temporary folder; tests
+that use it are ``slow`` (``make test-fast`` leaves them out). Without TeX the build stops
+with one line saying what to install, and those tests fail with it — ``make test`` installs
+TeX first (``make setup-system``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("da", "sv", "de", "fr")
+# the address the session's build is made for: tests/browser/test_published.py serves it
+# under this path with nginx
+BASEURL = "https://example.org/spel/tabula/"
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     base = tmp_path_factory.mktemp("build")
     command = [sys.executable, str(ROOT / "tools" / "build.py"), "--pdf", "yes"]
     done = subprocess.run(
-        [*command, "--out", str(base / "html")],
+        [*command, "--baseurl", BASEURL, "--out", str(base / "html")],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -27,6 +27,7 @@ def clean_build(base: Path) -> Path:
     cache = base / "cache"
     cache.mkdir(parents=True)
     command = [sys.executable, str(ROOT / "tools" / "build.py"), "--pdf", "yes"]
+    command += ["--baseurl", "https://example.org/spel/tabula/"]  # the sitemap and previews too
     done = subprocess.run(
         [*command, "--out", str(base / "html")],
         capture_output=True,

@@ -27,6 +27,7 @@ COMMANDS = [
     "chromium",
     "chromedriver",
     "hunspell",
+    "nginx",
 ]
 
 
