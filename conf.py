@@ -42,6 +42,8 @@ exclude_patterns = ["_build", "_generated", "**/editorial.toml", ".*"]
 templates_path = ["docs/_templates"]
 html_static_path = ["docs/_static"]
 html_css_files = ["tabula.css"]
+# the site's own icon: without one, a browser asks the host's root for /favicon.ico
+html_favicon = "docs/_static/favicon.svg"
 html_theme = "alabaster"
 html_theme_options = {
     "description": "",

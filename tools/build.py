@@ -227,15 +227,27 @@ def copy_atomically(source: Path, target: Path) -> None:
     os.replace(partial, target)
 
 
-def broken_catalogues(locale: Path = LOCALE) -> list[str]:
-    """One line for each catalogue that is not valid gettext (file, line, what), read as
-    ``msgfmt`` would: Sphinx's own reader would build on it and lose the entries silently."""
+def broken_catalogues(locale: Path | None = None) -> list[str]:
+    """One line for each catalogue that is not valid gettext (file, line, what), as
+    ``msgfmt`` reads it: Sphinx's own reader builds on a broken catalogue and silently
+    loses its entries. (Without ``msgfmt``, polib reads them: it misses a string left
+    open at the end of a line.)"""
     problems = []
-    for path in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+    msgfmt = shutil.which("msgfmt")
+    for path in sorted((locale or LOCALE).glob("*/LC_MESSAGES/*.po")):
+        where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        if msgfmt:
+            done = subprocess.run(
+                [msgfmt, "-o", os.devnull, str(path)], capture_output=True, text=True
+            )
+            first = (done.stderr.strip().splitlines() or ["msgfmt failed"])[0]
+            if done.returncode:
+                what = first.replace(f"{path}:", "line ", 1)  # msgfmt says "<file>:46: …"
+                problems.append(f"{where}: not valid gettext: {what}")
+            continue
         try:
             polib.pofile(str(path), encoding="utf-8")
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             reason = str(error).replace(str(path), "").replace("in po file  ", "")
             problems.append(f"{where}: not valid gettext: {' '.join(reason.split())}")
     return problems

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from urllib.parse import quote
 from xml.etree import ElementTree
 
 LANGUAGES = {"da": "Dansk", "sv": "Svenska", "de": "Deutsch", "fr": "Français"}
@@ -34,6 +35,9 @@ NOT_FOUND = {
     "de": ("Diese Seite gibt es nicht", "Zur Startseite auf Deutsch"),
     "fr": ("Cette page n’existe pas", "Aller à la page d’accueil en français"),
 }
+# the site's icon, inline: these pages are shown at any depth and fetch nothing (without an
+# icon a browser asks the host's root for /favicon.ico, outside the site)
+ICON = Path(__file__).resolve().parent.parent / "docs" / "_static" / "favicon.svg"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 # pages no search engine should list: the search form and the generated index
@@ -50,6 +54,11 @@ STYLE = """    body { font-family: Georgia, serif; max-width: 36em; margin: 3em 
       body { color: #ddd; background: #181818; } a { color: #8ab4f8; }
       p.prompt, li span { color: #aaa; }
     }"""
+
+
+def _icon() -> str:
+    data = quote(ICON.read_text(encoding="utf-8").strip(), safe=" =:/\"'")
+    return f'  <link rel="icon" href="data:image/svg+xml,{html.escape(data)}">'
 
 
 def _alternates(base: str, languages: list[str], page: str) -> str:
@@ -83,6 +92,7 @@ def write_root(out: Path, languages: list[str], base: str = "", version: str = "
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Tabula</title>
+{_icon()}
 {_alternates(base, languages, "index.html")}
   <style>
 {STYLE}
@@ -143,6 +153,7 @@ def write_404(out: Path, languages: list[str], base: str = "") -> Path:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>404 · Tabula</title>
+{_icon()}
   <style>
 {STYLE}
     li {{ font-size: 1.1em; }}

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck disable=SC2046,SC2086  # word splitting joins the list with single spaces
 set -- $(sed -e 's/#.*//' -e 's/^[a-z-]*://' "$here/system-packages.txt")
 packages="$*"
-commands="xelatex latexmk kpsewhich pdftoppm pdftotext chromium chromedriver hunspell nginx"
+commands="xelatex latexmk kpsewhich pdftoppm pdftotext chromium chromedriver hunspell nginx msgfmt"
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then

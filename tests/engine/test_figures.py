@@ -133,3 +133,65 @@ def test_svg_stays_small(figure: str, prepared_all: dict[str, Prepared]) -> None
     size = svg.stat().st_size
     assert 0 < size < SVG_LIMIT, f"{figure}: {size:,} bytes"
     assert prepared.stem.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+
+
+# --- the cache is verified, not trusted (issue 13) ------------------------------------------
+
+
+def _damage_cases() -> list[tuple[str, str, bytes | None]]:
+    """(what, file suffix, new content or None to delete) for a drawn board's entry."""
+    return [
+        ("garbage svg", ".svg", b"<svg>not the board</svg>"),
+        ("truncated svg", ".svg", None),  # replaced below by the first half of the real one
+        ("missing pdf", ".pdf", None),
+        ("truncated verdicts", ".json", b'{"claims": 3, "disag'),
+        ("verdicts of another kind", ".json", b"[1, 2, 3]"),
+        ("verdicts without hashes", ".json", b'{"claims": 1, "disagreements": 0}'),
+    ]
+
+
+@pytest.mark.parametrize("what,suffix,content", _damage_cases(), ids=lambda v: str(v)[:20])
+def test_a_damaged_cache_entry_is_drawn_again_and_said(
+    tmp_path: Path, what: str, suffix: str, content: bytes | None
+) -> None:
+    first = prepare("brade/explosion", tmp_path)
+    good = {s: first.stem.with_suffix(s).read_bytes() for s in (".svg", ".pdf", ".json")}
+    damaged = first.stem.with_suffix(suffix)
+    if what == "truncated svg":
+        damaged.write_bytes(good[".svg"][: len(good[".svg"]) // 2])
+    elif content is None:
+        damaged.unlink()
+    else:
+        damaged.write_bytes(content)
+    again = prepare("brade/explosion", tmp_path)
+    assert again.drawn_now and again.repaired, what
+    assert "\n" not in again.repaired and damaged.name in again.repaired
+    for s, data in good.items():  # the entry is whole again, byte for byte
+        assert first.stem.with_suffix(s).read_bytes() == data, (what, s)
+    assert not prepare("brade/explosion", tmp_path).drawn_now  # and trusted from then on
+
+
+def test_an_undamaged_entry_is_not_redrawn(tmp_path: Path) -> None:
+    prepare("brade/explosion", tmp_path)
+    again = prepare("brade/explosion", tmp_path)
+    assert not again.drawn_now and again.repaired == ""
+
+
+def test_a_cache_that_cannot_be_written_is_one_error_naming_it(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(FigureError) as caught:
+        prepare("brade/explosion", blocker / "cache")
+    message = str(caught.value)
+    assert "\n" not in message and str(blocker / "cache") in message
+    assert "TABULA_FIGURE_CACHE" in message
+
+
+def test_a_board_has_a_png_for_link_previews_drawn_once(tmp_path: Path) -> None:
+    prepared = prepare("brade/explosion", tmp_path)
+    png = figures.social_image(prepared)
+    assert png is not None and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    before = png.stat().st_mtime_ns
+    assert figures.social_image(prepared) == png and png.stat().st_mtime_ns == before
+    undrawn = next(i for i in all_spec_ids() if load_spec(i).view.kind in UNDRAWN_KINDS)
+    assert figures.social_image(prepare(undrawn, tmp_path)) is None

@@ -28,6 +28,7 @@ COMMANDS = [
     "chromedriver",
     "hunspell",
     "nginx",
+    "msgfmt",
 ]
 
 
