@@ -215,6 +215,7 @@ def _check_file(path: Path, want: set[str]) -> list[str]:
             f"{where}: stale: {len(want - have)} new msgid(s), {len(have - want)} vanished "
             "(run make update-po)"
         )
+        problems += [f"{where}: stale: {p}" for p in _stale_entries(catalog, want, have, path)]
     for message in catalog:
         if message.id and message.fuzzy:
             problems.append(f"{where}: {fuzzy_problem(message)}")
@@ -226,6 +227,39 @@ def _check_file(path: Path, want: set[str]) -> list[str]:
     if path.read_bytes() != serialise(read(path), path):
         problems.append(f"{where}: not in the house format (run tools/catalogues.py normalize)")
     return problems
+
+
+def _shorten(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
+
+
+def _source_line(domain: str, msgid: str) -> str:
+    """Where in the chapter's sources a new msgid's text begins, as ``file:line``."""
+    words = " ".join(msgid.split())[:40]
+    folder = ROOT / "docs" / domain
+    for source in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            if words[:25] and words[:25] in " ".join(line.split()):
+                return f"{source.relative_to(ROOT)}:{number}"
+    return f"docs/{domain}"
+
+
+def _stale_entries(catalog: Catalog, want: set[str], have: set[str], path: Path) -> list[str]:
+    """The entries a stale catalogue lacks (with the source line that has them) and keeps in
+    vain (with their line in the catalogue): the first few of each."""
+    shown = 3
+    lines = []
+    new = sorted(want - have)
+    for msgid in new[:shown]:
+        lines.append(f"new {_shorten(msgid)} ({_source_line(path.stem, msgid)})")
+    vanished = sorted((m for m in catalog if m.id and m.id in have - want), key=lambda m: m.lineno)
+    for message in vanished[:shown]:
+        lines.append(f"vanished {_shorten(message.id)} (line {message.lineno})")
+    more = max(0, len(new) - shown) + max(0, len(vanished) - shown)
+    if more:
+        lines.append(f"and {more} more")
+    return lines
 
 
 def fuzzy_problem(message: Message) -> str:

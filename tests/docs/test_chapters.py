@@ -158,6 +158,31 @@ def test_a_comment_the_tools_cannot_read_back_is_a_problem(tmp_path: Path) -> No
     assert any("comment the tools do not read" in p for p in problems), problems
 
 
+def test_a_stale_catalogue_names_its_entries_and_their_lines(tmp_path: Path) -> None:
+    """issue 13: "stale" alone said neither which entries nor where they are."""
+    from catalogues import _check_file, read, serialise
+
+    path = tmp_path / "da" / "LC_MESSAGES" / "brade.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        '#\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "Kept"\nmsgstr "Beholdt"\n\nmsgid "Gone from the sources"\nmsgstr "Væk"\n',
+        encoding="utf-8",
+    )
+    path.write_bytes(serialise(read(path), path))
+    gone_at = path.read_text(encoding="utf-8").splitlines().index('msgid "Gone from the sources"')
+    first_words = "Bräde - ibland även kallat svenskt brädspel"
+    new = next(m.id for m in read(ROOT / "locale" / "da" / "LC_MESSAGES" / "brade.po")
+               if m.id.startswith(first_words))  # fmt: skip
+    problems = _check_file(path, {"Kept", new})
+    assert any("1 new msgid(s), 1 vanished" in p for p in problems), problems
+    assert any(f"vanished 'Gone from the sources' (line {gone_at + 1})" in p for p in problems), (
+        problems
+    )
+    (added,) = [p for p in problems if "stale: new " in p]
+    assert "Bräde - ibland" in added and "(docs/brade/index.md:" in added, added
+
+
 @pytest.mark.parametrize(
     ("language", "for_himself"),
     [("da", "for sig selv"), ("sv", "åt sig själv"), ("de", "für sich selbst")],
