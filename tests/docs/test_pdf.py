@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,8 @@ def test_title_page_contents_and_chapter_are_in_the_books_language(built: Any, l
     text = run("pdftotext", "-layout", str(book(built, language)), "-")
     pages = text.split("\f")
     assert SUBTITLE[language] in " ".join(pages[0].split())
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+    assert f"Tabula {version}" in " ".join(pages[0].split())  # the edition's version (issue 18)
     assert CONTENTS[language] in pages[1]
     title, word, letters = CHAPTER[language]
     contents = "".join(pages[1:10])  # the contents run over several pages

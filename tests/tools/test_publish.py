@@ -240,6 +240,7 @@ def test_every_built_page_has_a_preview_in_its_own_language(built: Built) -> Non
         png = site / image[len(BASEURL) :]
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert page.meta["og:image:alt"]
+        assert page.meta["twitter:card"] == "summary_large_image"
     # the description is the page's text in the page's language: the Swedish and German
     # descriptions of the same chapter differ
     sv = head(site / "sv" / "brade" / "index.html").meta["description"]

@@ -135,6 +135,7 @@ def _page_context(
     image = _social_image(app, figure) if figure is not None else None
     if image:
         meta["og:image"] = image
+        context["metatags"] += '<meta name="twitter:card" content="summary_large_image" />\n'
         alt = next(iter(figure.findall(nodes.image)), None)
         if alt is not None and alt.get("alt"):
             meta["og:image:alt"] = alt["alt"]
