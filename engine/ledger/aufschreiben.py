@@ -27,7 +27,7 @@ event (who made it, with whose dice); the player then *stays* or *goes* (lifts t
   de 3792–3798).
 
 Rules switches (:class:`Rules`): ``rates`` — ``"vienna"`` (art. 17, 18, 31, 32 and the
-combined game's de 3961: ×2/×3 small, ×4/×5 great) or ``"french"`` (seed 002, 141: the
+combined game's de 3961: ×2/×3 small, ×4/×5 great) or ``"french"`` (seed 002, 132, 136: the
 small bredouille doubles, the great — from twelve holes — quadruples, with no difference
 for Aufnehmen).
 """
@@ -64,7 +64,7 @@ class Rules(Switches):
 
     sources: ClassVar[dict[str, str]] = {
         "rates": "vienna: art. 17, 18, 31, 32 (de 3744, 3746, 3774, 3776), de 3961; "
-        "french: seed 002, 133, 141"
+        "french: seed 002, 132, 136"
     }
 
 
@@ -72,7 +72,7 @@ def rate(kind: Literal["petite", "grande"], lifted: bool, rules: Rules = Rules()
     """Jetons per hole (and the factor of the consolation) of a bredouille.
 
     Vienna: small ×2 with Aufnehmen, ×3 in one Haltung (art. 17–18); great ×4 / ×5
-    (art. 31–32). French (002, 141): small ×2, great ×4 whatever the Haltung.
+    (art. 31–32). French (002, 132, 136): small ×2, great ×4 whatever the Haltung.
     """
     if rules.rates == "french":
         return 2 if kind == "petite" else 4

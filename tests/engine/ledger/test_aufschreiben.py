@@ -199,7 +199,7 @@ def test_art_42_to_45_standarte_and_krawatte() -> None:
 def test_the_french_rates_of_seed_002() -> None:
     french = Rules(rates="french")
     assert rate("petite", False, french) == 2 and rate("grande", False, french) == 4
-    # 002, 133: six holes in bredouille, one hole of the opponent: 12 + 4 - 1 = 15
+    # 002, 132: six holes in bredouille, one hole of the opponent: 12 + 4 - 1 = 15
     found = result(hole("B", 1), hole("A", 6, "go"), rules=french)
     assert found["value"] == 15
 
