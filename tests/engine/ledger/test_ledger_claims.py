@@ -143,3 +143,16 @@ def test_there_are_disagreements_in_both_languages_of_the_walkthrough() -> None:
         for r in claim["records"]  # type: ignore[union-attr]
     }
     assert {"de", "da"} <= languages
+
+
+def test_a_claim_may_check_another_reading_and_only_a_known_one(tmp_path: Path) -> None:
+    """A sentence of seed 002 is checked under its readings (``rules`` of the claim)."""
+    claim = '[[claim]]\nid = "a"\nlines = "002 136"\ncompute = "rate"\n'
+    claim += 'input = { kind = "grande", lifted = false, holes = 18 }\n'
+    (doubled,) = check(
+        tmp_path, HEAD + claim + 'rules = { rates = "doubling" }\nexpect = { rate = 8 }\n'
+    )
+    (vienna,) = check(tmp_path, HEAD + claim + "expect = { rate = 8 }\n")
+    assert doubled.passed and not vienna.passed
+    with pytest.raises(ClaimError, match="no rules switch"):
+        check(tmp_path, HEAD + claim + 'rules = { rates = "silly" }\nexpect = { rate = 8 }\n')
