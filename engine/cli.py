@@ -99,7 +99,7 @@ def _ledger_commands(commands: Any) -> None:
     ledger.add_argument("kind", choices=("aufschreiben", "kombiniert"))
     ledger.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
     ledger.add_argument(
-        "--rates", choices=("vienna", "french"), default="vienna", help="bredouille rates"
+        "--rates", choices=Rules.choices("rates"), default="vienna", help="bredouille rates"
     )
     ledger.add_argument("--zuege", type=int, default=12, help="Züge in the Partie (even)")
     ledger.add_argument("--names", default="A=A,B=B", help="names on the card: A=…,B=…")

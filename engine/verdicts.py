@@ -5,7 +5,8 @@ The envelope of a claim (a ``[[claim]]`` table of a figure specification) is its
 ``lines`` of the text that make it (required), optionally the sentence it checks (``says``),
 and, for a sentence the engine shows wrong, ``disagrees = true`` with a ``note`` saying why
 (required with it): the check then passes only while the engine still disagrees, so a wrong
-sentence can never pass silently.
+sentence can never pass silently. The cited lines must exist and hold the words the claim
+quotes (:mod:`engine.citations`), so a claim cannot check a sentence its lines do not give.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import citations
 from .core.errors import TabulaError
 
 ENVELOPE = frozenset({"id", "lines", "says", "disagrees", "note"})
@@ -57,12 +59,19 @@ def where(figure: str, claim: Mapping[str, Any]) -> str:
 
 def check_envelope(claim: Mapping[str, Any], keys: Collection[str], place: str) -> None:
     """The claim's keys are the envelope's or ``keys`` (its kind's statements), it says where
-    the text makes it, and a recorded disagreement says why."""
+    the text makes it, those lines hold the words it quotes, and a recorded disagreement
+    says why."""
     unknown = sorted(set(claim) - ENVELOPE - set(keys))
     if unknown:
         raise ClaimError(f"{place}: unknown key(s) {', '.join(unknown)}")
     if "lines" not in claim:
         raise ClaimError(f"{place}: says nothing of where the text makes it ('lines')")
+    says = claim.get("says")
+    if says is not None and not isinstance(says, str):
+        raise ClaimError(f"{place}: 'says' must be the sentence, a string")
+    wrong = citations.problems(str(claim["lines"]), says)
+    if wrong:
+        raise ClaimError(f"{place}: {'; '.join(wrong)}")
     if claim.get("disagrees") and not claim.get("note"):
         raise ClaimError(f"{place}: a recorded disagreement needs a 'note' saying why")
 

@@ -27,9 +27,14 @@ event (who made it, with whose dice); the player then *stays* or *goes* (lifts t
   de 3792–3798).
 
 Rules switches (:class:`Rules`): ``rates`` — ``"vienna"`` (art. 17, 18, 31, 32 and the
-combined game's de 3961: ×2/×3 small, ×4/×5 great) or ``"french"`` (seed 002, 141: the
-small bredouille doubles, the great — from twelve holes — quadruples, with no difference
-for Aufnehmen).
+combined game's de 3961: ×2/×3 small, ×4/×5 great; "jedes weitere Loch erhöht nur um vier
+bzw. fünf", de 4221), ``"french"`` (seed 002, 132, 136: the small bredouille doubles, the
+great — from twelve holes — quadruples, with no difference for Aufnehmen) or
+``"doubling"`` (seed 002, 136: "dans quelques maisons" the French great bredouille doubles
+again every six holes, ×8 from eighteen, ×16 from twenty-four); ``ring`` — who sits out
+after the first Zug of three playing in turn: ``"winner-rests"`` (art. 66–67: the loser
+plays on with the third) or ``"loser-rests"`` (seed 002, 142: "celui des deux premiers
+joueurs qui perd, se lève pour faire place au troisième").
 """
 
 from __future__ import annotations
@@ -60,22 +65,30 @@ def other(player: Player) -> Player:
 class Rules(Switches):
     """The named readings of the scoring rules."""
 
-    rates: Literal["vienna", "french"] = "vienna"
+    rates: Literal["vienna", "french", "doubling"] = "vienna"
+    ring: Literal["winner-rests", "loser-rests"] = "winner-rests"
 
     sources: ClassVar[dict[str, str]] = {
-        "rates": "vienna: art. 17, 18, 31, 32 (de 3744, 3746, 3774, 3776), de 3961; "
-        "french: seed 002, 133, 141"
+        "rates": "vienna: art. 17, 18, 31, 32 (de 3744, 3746, 3774, 3776), de 3961, 4221; "
+        "french: seed 002, 132, 136; doubling: seed 002, 136",
+        "ring": "winner-rests: art. 66–67 (de 3918–3919); loser-rests: seed 002, 142",
     }
 
 
-def rate(kind: Literal["petite", "grande"], lifted: bool, rules: Rules = Rules()) -> int:
-    """Jetons per hole (and the factor of the consolation) of a bredouille.
+def rate(
+    kind: Literal["petite", "grande"], lifted: bool, rules: Rules = Rules(), holes: int = GREAT
+) -> int:
+    """Jetons per hole (and the factor of the consolation) of a bredouille of ``holes``.
 
     Vienna: small ×2 with Aufnehmen, ×3 in one Haltung (art. 17–18); great ×4 / ×5
-    (art. 31–32). French (002, 141): small ×2, great ×4 whatever the Haltung.
+    (art. 31–32), however many holes (de 4221). French (002, 132, 136): small ×2, great ×4
+    whatever the Haltung; doubling (002, 136): the great doubles again every six holes.
     """
-    if rules.rates == "french":
-        return 2 if kind == "petite" else 4
+    if rules.rates in ("french", "doubling"):
+        if kind == "petite":
+            return 2
+        steps = max(holes - GREAT, 0) // 6 if rules.rates == "doubling" else 0
+        return int(4 * 2**steps)
     if kind == "petite":
         return 2 if lifted else 3
     return 4 if lifted else 5
@@ -195,7 +208,7 @@ class Zug:
         if me.inherited is not None:
             return me.inherited
         kind: Literal["petite", "grande"] = "grande" if me.holes >= GREAT else "petite"
-        return rate(kind, me.lifted, self.rules)
+        return rate(kind, me.lifted, self.rules, me.holes)
 
     def krawatte(self, player: Player) -> bool:
         """Art. 44 (de 3796): the player who interrupted the opponent, from his first hole

@@ -21,6 +21,10 @@ Computations (:data:`COMPUTATIONS`): ``zug`` (a Zug from events; its facts, with
 and ``state`` (a combined game: the state after this figure's events, ``at`` = how many of
 them; the default, for ``game = "kombiniert"``).
 
+``rules = { rates = "doubling", ring = "loser-rests" }`` checks a claim under other readings
+of the Aufschreiben (:class:`engine.ledger.aufschreiben.Rules`), for a sentence of another
+usage (seed 002's French rules).
+
 ``disagrees = true`` records a sentence the engine shows wrong; such a claim must also give
 ``note`` (why) and ``engine`` (the engine's values of the keys the text gets wrong), and
 passes only while the text's values fail *and* the engine's values are exactly those.
@@ -41,6 +45,7 @@ from .card import jetons_accounted
 LEDGERS = ("aufschreiben", "kombiniert")
 _KEYS = {"compute", "input", "expect", "at", "engine"}
 _KEYS |= {"records"}  # the editorial records (docs/<chapter>/editorial.toml) of a disagreement
+_KEYS |= {"rules"}  # a claim about another reading: its switches over the figure's own
 
 
 def _zug(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
@@ -48,7 +53,8 @@ def _zug(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
 
 
 def _rate(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
-    return {"rate": aufschreiben.rate(data["kind"], bool(data["lifted"]), rules)}
+    holes = data.get("holes", aufschreiben.GREAT)
+    return {"rate": aufschreiben.rate(data["kind"], bool(data["lifted"]), rules, holes)}
 
 
 def _card_account(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
@@ -103,7 +109,8 @@ def _schedule(data: dict[str, Any], rules: ZugRules) -> dict[str, object]:
         return dict(counts)
     if kind == "ring":
         first = tuple(data["first"])
-        pairs = players.ring_pairs(data["zuege"], first, data["third"], data["loser"])
+        rests = data["loser"] if rules.ring == "loser-rests" else None
+        pairs = players.ring_pairs(data["zuege"], first, data["third"], data["loser"], rests)
     else:
         pairs = players.partnership_pairs(
             data["zuege"], tuple(data["first"]), data["loser"], data["partners"]
@@ -172,11 +179,15 @@ def state_of(spec: FigureSpec, at: int | None = None) -> kombiniert.Combined:
         raise ClaimError(f"figure {spec.id}: {error}") from None
 
 
-def zug_rules(spec: FigureSpec) -> ZugRules:
-    rates = spec.rules.get("rates", "vienna")
-    if rates not in ZugRules.choices("rates"):
-        raise ClaimError(f"figure {spec.id}: rules switch rates={rates}: vienna or french")
-    return ZugRules(rates=rates)  # type: ignore[arg-type]
+def zug_rules(spec: FigureSpec, claimed: dict[str, Any] | None = None) -> ZugRules:
+    """The figure's readings of the Aufschreiben (``rules = { rates = "french" }``), and a
+    claim's own over them (a sentence of seed 002 checked under its readings)."""
+    settings: dict[str, Any] = {}
+    for name, value in {**spec.rules, **(claimed or {})}.items():
+        if name not in ("rates", "ring") or value not in ZugRules.choices(name):
+            raise ClaimError(f"figure {spec.id}: no rules switch {name}={value} of the ledger")
+        settings[name] = value
+    return ZugRules(**settings)
 
 
 def check_ledger(spec: FigureSpec) -> list[ClaimResult]:
@@ -211,7 +222,7 @@ def _compute(spec: FigureSpec, claim: dict[str, Any]) -> dict[str, object]:
         return kombiniert.facts(state_of(spec, claim.get("at")))
     if compute not in COMPUTATIONS:
         raise ClaimError(f"unknown computation {compute!r} (known: state, {sorted(COMPUTATIONS)})")
-    return COMPUTATIONS[compute](claim.get("input", {}), zug_rules(spec))
+    return COMPUTATIONS[compute](claim.get("input", {}), zug_rules(spec, claim.get("rules")))
 
 
 def _compare(found: dict[str, object], expected: dict[str, Any], where: str) -> list[str]:

@@ -335,6 +335,7 @@ def facts(state: Combined) -> dict[str, object]:
         "partie": state.partie_number,
         "poule": state.poule,
         "contract": state.contract or "",
+        "zuege_played": len(state.zug_results),  # Züge won, paid or volunteered
     }
     placed = pegs(state)
     for p in PLAYERS:

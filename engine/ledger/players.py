@@ -44,18 +44,25 @@ def eule_schedule(zuege: int, partners: tuple[str, str] = ("B", "C")) -> list[St
     return [Stint(partners[(k // 2) % 2], k + 1, k + 2) for k in range(0, zuege, 2)]
 
 
-def ring_pairs(zuege: int, first: tuple[str, str], third: str, loser: str) -> list[tuple[str, str]]:
+def ring_pairs(
+    zuege: int, first: tuple[str, str], third: str, loser: str, rests: str | None = None
+) -> list[tuple[str, str]]:
     """Art. 62, 66–67: the pairs of a ring, the stayer first (he has the dice).
 
     ``first`` is the pair of the first Zug, the higher thrower first (he has its dice);
-    ``loser`` lost the first Zug and plays on with ``third``; the round then repeats.
+    ``loser`` lost the first Zug and plays on with ``third``, the winner resting; the round
+    then repeats. ``rests``: who sits out the second Zug, if not the winner — seed 002, 142
+    has the loser "se lève pour faire place au troisième".
     """
     if zuege not in (9, 12):
         raise LedgerError(f"a ring Partie has nine or twelve Züge, not {zuege} (art. 63)")
     if loser not in first:
         raise LedgerError(f"{loser} did not play the first Zug")
-    winner = first[1] if loser == first[0] else first[0]
-    cycle = [first, (loser, third), (third, winner)]
+    resting = rests or (first[1] if loser == first[0] else first[0])
+    if resting not in first:
+        raise LedgerError(f"{resting} did not play the first Zug")
+    staying = first[1] if resting == first[0] else first[0]
+    cycle = [first, (staying, third), (third, resting)]
     return [cycle[k % 3] for k in range(zuege)]
 
 

@@ -20,10 +20,10 @@ from engine.specs import FigureSpec, View  # noqa: E402
 
 def spec() -> FigureSpec:
     claims = (
-        {"id": "six", "lines": "t", "count": "hit 6", "printed": 16},
+        {"id": "six", "lines": "fr 5148", "count": "hit 6", "printed": 16},
         {
             "id": "deux",
-            "lines": "t",
+            "lines": "fr 5148",
             "count": "hit 2",
             "printed": 11,
             "disagrees": True,

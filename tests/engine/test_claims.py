@@ -31,7 +31,7 @@ def spec_text(position: str, claim: str, view: str = "") -> str:
         head = f'game = "brade"\nposition = "{position}"\nlines = "test"\n'
         if view:
             head += f"\n[view]\n{view}\n"
-    return f'{head}\n[[claim]]\nid = "c"\nlines = "sv 1"\n{claim}\n'
+    return f'{head}\n[[claim]]\nid = "c"\nlines = "sv 2949"\n{claim}\n'
 
 
 def write(root: Path, text: str, name: str = "x") -> str:
@@ -44,7 +44,7 @@ def write(root: Path, text: str, name: str = "x") -> str:
 def check(root: Path, position: str, claim: str, view: str = "") -> ClaimResult:
     figure = write(root, spec_text(position, claim, view))
     (result,) = check_figure(load_spec(figure, root))
-    assert (result.figure, result.claim, result.lines) == (figure, "c", "sv 1")
+    assert (result.figure, result.claim, result.lines) == (figure, "c", "sv 2949")
     return result
 
 
@@ -244,7 +244,7 @@ def test_a_wrong_claim_fails(
     for word in words:
         assert word in text, text
     described = result.describe()
-    assert described.startswith("figure brade/x, claim 'c' (sv 1): ")
+    assert described.startswith("figure brade/x, claim 'c' (sv 2949): ")
     assert text in described
 
 
@@ -255,7 +255,7 @@ def test_the_claim_put_right_passes(position: str, right: str, tmp_path: Path) -
     result = check(tmp_path, position, right)
     assert result.problems == ()
     assert result.holds and result.passed
-    assert result.describe() == "figure brade/x, claim 'c' (sv 1): holds"
+    assert result.describe() == "figure brade/x, claim 'c' (sv 2949): holds"
 
 
 def test_one_wrong_roll_of_several_fails_the_claim(tmp_path: Path) -> None:
@@ -381,7 +381,7 @@ def test_missing_lines(tmp_path: Path) -> None:
 
 
 def test_claims_need_unique_ids(tmp_path: Path) -> None:
-    twice = GOOD + '\n[[claim]]\nid = "c"\nlines = "sv 2"\noutcome = "none"\n'
+    twice = GOOD + '\n[[claim]]\nid = "c"\nlines = "sv 2947"\noutcome = "none"\n'
     assert "unique" in spec_error(tmp_path, twice)
     without = GOOD.replace('id = "c"\n', "")
     assert "'id'" in spec_error(tmp_path, without)
@@ -403,13 +403,13 @@ def test_unknown_claim_key(tmp_path: Path) -> None:
 
 
 def test_claim_without_lines(tmp_path: Path) -> None:
-    text = GOOD.replace('lines = "sv 1"\n', "")
+    text = GOOD.replace('lines = "sv 2949"\n', "")
     message = claim_error(tmp_path, text)
     assert "figure brade/x, claim 'c'" in message and "'lines'" in message
 
 
 def test_claim_stating_nothing(tmp_path: Path) -> None:
-    text = spec_text(START, 'turn = "w"\nroll = "6-4"\nsays = "Something."')
+    text = spec_text(START, 'turn = "w"\nroll = "6-4"\nsays = "Figuren nedan visar"')
     message = claim_error(tmp_path, text)
     assert "figure brade/x, claim 'c'" in message and "states nothing" in message
 

@@ -158,7 +158,7 @@ def spec(*claims: dict, situation: dict | None = None) -> FigureSpec:
 
 
 def claim(**fields: object) -> dict:
-    return {"id": "c", "lines": "fr 0", **fields}
+    return {"id": "c", "lines": "fr 5148", **fields}
 
 
 def test_a_right_number_holds_a_wrong_one_fails() -> None:

@@ -199,7 +199,7 @@ def test_art_42_to_45_standarte_and_krawatte() -> None:
 def test_the_french_rates_of_seed_002() -> None:
     french = Rules(rates="french")
     assert rate("petite", False, french) == 2 and rate("grande", False, french) == 4
-    # 002, 133: six holes in bredouille, one hole of the opponent: 12 + 4 - 1 = 15
+    # 002, 132: six holes in bredouille, one hole of the opponent: 12 + 4 - 1 = 15
     found = result(hole("B", 1), hole("A", 6, "go"), rules=french)
     assert found["value"] == 15
 
@@ -214,3 +214,17 @@ def test_events_are_checked() -> None:
     zug = Zug()
     with pytest.raises(LedgerError, match="at least one"):
         zug.hole("A", 0)
+
+
+def test_the_doubling_of_seed_002_beyond_twelve_holes() -> None:
+    """002, 136: 'dans quelques maisons' the great bredouille doubles again every six holes
+    (×8 from eighteen, ×16 from twenty-four); the French rule quadruples at any count, and
+    Vienna adds four or five jetons a hole however far it goes (de 4221)."""
+    doubling, french = Rules(rates="doubling"), Rules(rates="french")
+    rates = [rate("grande", False, doubling, holes) for holes in (12, 17, 18, 23, 24, 30)]
+    assert rates == [4, 4, 8, 8, 16, 32]
+    assert rate("petite", False, doubling, 8) == 2
+    assert rate("grande", False, french, 24) == 4
+    assert (rate("grande", True, Rules(), 24), rate("grande", False, Rules(), 24)) == (4, 5)
+    eighteen = result(hole("A", 18, "go"), rules=doubling)
+    assert (eighteen["holes_value"], eighteen["consolation"]) == (18 * 8, 2 * 8)

@@ -42,10 +42,10 @@ def test_a_true_claim_holds_and_a_false_one_fails(tmp_path: Path) -> None:
     good, bad = check(
         tmp_path,
         HEAD
-        + '[[claim]]\nid = "a"\nlines = "l"\n'
+        + '[[claim]]\nid = "a"\nlines = "de 3746"\n'
         + ZUG
         + 'expect = { "result.value" = 24 }\n'
-        + '[[claim]]\nid = "b"\nlines = "l"\n'
+        + '[[claim]]\nid = "b"\nlines = "de 3746"\n'
         + ZUG
         + 'expect = { "result.value" = 25 }\n',
     )
@@ -54,7 +54,7 @@ def test_a_true_claim_holds_and_a_false_one_fails(tmp_path: Path) -> None:
 
 
 def test_a_disagreement_needs_the_engines_values_and_they_are_checked(tmp_path: Path) -> None:
-    claim = '[[claim]]\nid = "a"\nlines = "l"\n' + ZUG + 'expect = { "result.value" = 66 }\n'
+    claim = '[[claim]]\nid = "a"\nlines = "de 3746"\n' + ZUG + 'expect = { "result.value" = 66 }\n'
     with pytest.raises(ClaimError, match="needs a 'note'"):  # the envelope of every claim
         check(tmp_path, HEAD + claim + "disagrees = true\n")
     with pytest.raises(ClaimError, match="needs 'note' and 'engine'"):  # a ledger's own
@@ -71,10 +71,12 @@ def test_unknown_facts_and_computations_are_errors(tmp_path: Path) -> None:
     with pytest.raises(ClaimError, match="knows no 'nothing'"):
         check(
             tmp_path,
-            HEAD + '[[claim]]\nid = "a"\nlines = "l"\n' + ZUG + "expect = { nothing = 1 }\n",
+            HEAD + '[[claim]]\nid = "a"\nlines = "de 3746"\n' + ZUG + "expect = { nothing = 1 }\n",
         )
     with pytest.raises(ClaimError, match="unknown computation"):
-        check(tmp_path, HEAD + '[[claim]]\nid = "a"\nlines = "l"\ncompute = "x"\nexpect = {}\n')
+        check(
+            tmp_path, HEAD + '[[claim]]\nid = "a"\nlines = "de 3746"\ncompute = "x"\nexpect = {}\n'
+        )
 
 
 def test_an_event_that_cannot_follow_fails_the_figure(tmp_path: Path) -> None:
@@ -141,3 +143,16 @@ def test_there_are_disagreements_in_both_languages_of_the_walkthrough() -> None:
         for r in claim["records"]  # type: ignore[union-attr]
     }
     assert {"de", "da"} <= languages
+
+
+def test_a_claim_may_check_another_reading_and_only_a_known_one(tmp_path: Path) -> None:
+    """A sentence of seed 002 is checked under its readings (``rules`` of the claim)."""
+    claim = '[[claim]]\nid = "a"\nlines = "002 136"\ncompute = "rate"\n'
+    claim += 'input = { kind = "grande", lifted = false, holes = 18 }\n'
+    (doubled,) = check(
+        tmp_path, HEAD + claim + 'rules = { rates = "doubling" }\nexpect = { rate = 8 }\n'
+    )
+    (vienna,) = check(tmp_path, HEAD + claim + "expect = { rate = 8 }\n")
+    assert doubled.passed and not vienna.passed
+    with pytest.raises(ClaimError, match="no rules switch"):
+        check(tmp_path, HEAD + claim + 'rules = { rates = "silly" }\nexpect = { rate = 8 }\n')

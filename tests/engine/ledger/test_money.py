@@ -176,3 +176,16 @@ def test_art_69_the_idle_player_also_receives_the_consolation() -> None:
     assert zug.result is not None
     paid = consolations("B", "A", "C", zug.result.consolation)
     assert paid == {"B": -12, "A": 6, "C": 6} and sum(paid.values()) == 0
+
+
+def test_in_seed_002_the_loser_of_the_first_zug_rests() -> None:
+    """002, 142: 'Celui des deux premiers joueurs qui perd, se lève pour faire place au
+    troisième qui joue deux marqués de suite … jusqu'au dernier que joue celui qui s'est
+    retiré le premier' — against art. 66, where the loser plays on with the third."""
+    vienna = ring_pairs(12, ("A", "B"), "C", "B")
+    french = ring_pairs(12, ("A", "B"), "C", "B", rests="B")
+    assert vienna[:4] == [("A", "B"), ("B", "C"), ("C", "A"), ("A", "B")]
+    assert french[:4] == [("A", "B"), ("A", "C"), ("C", "B"), ("A", "B")]
+    assert "B" in french[-1] and "A" in vienna[-1]  # the first to rise plays the last Zug
+    with pytest.raises(LedgerError, match="did not play the first Zug"):
+        ring_pairs(12, ("A", "B"), "C", "B", rests="C")
