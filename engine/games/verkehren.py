@@ -785,7 +785,7 @@ class VerkehrRules(Switches):
         bearing off, as every die must be played (de1800 485, 549 "man muß aber ausnehmen
         und setzen, wie man wirft"; sv 2806). ``"rest-lapses"``: the game ends as soon as
         the last checker reaches the last point and the rest of the throw lapses, as at the
-        end of a game of Bräde (sv 3074), which no Verkehr text says.
+        end of a game of Bräde (sv 3074–3076), which no Verkehr text says.
     ``junker_judged``
         playing without Junker, the player made Junker "äger ... rättighet att slå den
         förres band ur brädet, medan han spelar in sina utslagna Brickor" (sv 2838, 2854):
