@@ -22,8 +22,9 @@ What the three games share (sv 2900 for Bräde, de1800 471/481, fr 5556/5602):
   the die ``d`` on point ``d`` (the home point counts as 1, de1800 489, fr 5636), never on
   one's own checkers nor on the opponent's bands (de1800 517–519, fr 5634, sv 2786).
 * An opponent's band blocks: it may be passed but not landed on (de1800 501, sv 2800).
-* Doublets are played four times; a player uses as many dice as he can, the higher die when
-  only one of two can be played (de1800 485, sv 2806–2808, fr 5604, 5650).
+* Doublets are played four times; a player uses as many dice as he can (de1800 485,
+  sv 2806, fr 5604, 5650). Which die when only one of two can be played, the Swedish texts
+  say — the higher (sv 2808, Bräde sv 2908) —, the German and French do not: a switch.
 * A player bears off only when all his checkers are in his last table (points 19–24).
 * A player who is hit more checkers than his first table has points not taken by his own
   checkers can never enter them all: he is *jan*, the game is lost double (de1800 529–531,
@@ -121,6 +122,10 @@ class Movement:
     ``junker_at_start``
         whether the mover was Junker when this throw began; set per throw by the game
         (:meth:`SameDirectionGame.throw_movement`), read only with ``junker_judged="throw"``.
+    ``one_die``
+        when only one die of two can be played: ``"higher"`` must be (sv 2808, Bräde
+        sv 2908) or ``"either"`` may be (the German and French texts ask no more than to
+        play every die one can, de1800 485, fr 5606, 5650).
     ``last_die_endings``
         endings that count only when the move reaching them uses the throw's last die;
         reached earlier, the rest of the throw is played on (Verkehr's *Aufspielen*,
@@ -137,6 +142,7 @@ class Movement:
     last_throw_free: bool = False
     junker_judged: Literal["each-entry", "throw"] = "each-entry"
     junker_at_start: bool = False
+    one_die: Literal["higher", "either"] = "higher"
     last_die_endings: frozenset[str] = frozenset()
 
 
@@ -474,9 +480,10 @@ def _ending_now(ending: str | None, rest: Sequence[int], m: Movement) -> str | N
 def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
     """Keep the plays the duties allow.
 
-    Every game: use as many dice as possible, and the higher die when only one of two can be
-    used (de1800 485, sv 2806–2808, fr 5650; Bräde sv 2908). A play that ends the game
-    counts as using the whole throw, since the rest of it is void.
+    Every game: use as many dice as possible (de1800 485, sv 2806, fr 5650; Bräde sv 2908),
+    and, with ``one_die = "higher"``, the higher die when only one of two can be used
+    (sv 2808; Bräde sv 2908). A play that ends the game counts as using the whole throw,
+    since the rest of it is void.
 
     Bräde alone: the Vasa home play wastes as few pips as possible (sv 2961), and a play
     that ends the game is always allowed — in the last throw the player need not care about
@@ -488,7 +495,7 @@ def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list
     used = {id(leaf): len(dice) if leaf.ending else len(leaf.moves) for leaf in leaves}
     most = max(used.values())
     kept = [leaf for leaf in leaves if used[id(leaf)] == most]
-    if most == 1 and len(set(dice)) == 2:
+    if most == 1 and len(set(dice)) == 2 and m.one_die == "higher":
         higher = [leaf for leaf in kept if leaf.moves[0].die == max(dice)]
         kept = higher or kept
     return kept
@@ -786,6 +793,12 @@ class VerkehrRules(Switches):
         und setzen, wie man wirft"; sv 2806). ``"rest-lapses"``: the game ends as soon as
         the last checker reaches the last point and the rest of the throw lapses, as at the
         end of a game of Bräde (sv 3074–3076), which no Verkehr text says.
+    ``one_die``
+        when only one die of two can be played: ``"either"`` (default), the German text
+        asks only "man muß auch alle Augen, die man wirft, setzen, es sey denn, daß man
+        nicht setzen kann" (de1800 485, de 4293, da 1587) and names no die; ``"higher"``,
+        "så måste man alltid flytta Brickan efter den tärningen, som visar de högsta ögon"
+        (sv 2808), the Swedish Verkehren's rule and Bräde's (sv 2908).
     ``junker_judged``
         playing without Junker, the player made Junker "äger ... rättighet att slå den
         förres band ur brädet, medan han spelar in sina utslagna Brickor" (sv 2838, 2854):
@@ -802,6 +815,7 @@ class VerkehrRules(Switches):
     first_throw: Literal["lower", "higher"] = "lower"
     aufspielen: Literal["whole-throw", "rest-lapses"] = "whole-throw"
     junker_judged: Literal["throw", "each-entry"] = "throw"
+    one_die: Literal["either", "higher"] = "either"
 
     sources: ClassVar[dict[str, str]] = {
         "bands": "de1800 475–477; de 4283–4285; da 1577–1579; sv 2778, 6301",
@@ -811,6 +825,7 @@ class VerkehrRules(Switches):
         "first_throw": "sv 2774, 2127 (the German and Danish texts do not say)",
         "aufspielen": "de1800 531, 485, 549; de 4345, 4293, 4359; da 1638; sv 2876, 2806",
         "junker_judged": "sv 2838, 2854–2856 (silent on when); Bräde sv 2949",
+        "one_die": "de1800 485, de 4293, da 1587 (silent on which die); sv 2808",
     }
 
 
@@ -840,6 +855,7 @@ class Verkehr(SameDirectionGame):
             band_count=r.band_count,
             bearing_off="common",  # de1800 543
             junker_judged=r.junker_judged,
+            one_die=r.one_die,
             # de1800 531: the throw must bring them exactly, or "er muß ausnehmen"
             last_die_endings=frozenset({"aufspielen"} if r.aufspielen == "whole-throw" else ()),
         )
@@ -882,14 +898,22 @@ class RevertierRules(Switches):
         the *double* counts only "quand on a dit en commençant que l'on jouait la double";
         otherwise the doubled player "perd simplement la partie" (fr 5660). Off by default,
         as in the other games of the *Suite du Trictrac*.
+    ``one_die``
+        when only one die of two can be played: ``"either"`` (default), the text asks only
+        that one play every number one can ("il est obligé de jouer tous les nombres qu'il
+        amène", fr 5650; "il arrive souvent que l'on ne peut pas jouer tous les nombres",
+        fr 5606) and names no die, as the 1698 Trictrac (fr 4746, 5498); ``"higher"``, the
+        modern rule, which the engine applied without a switch until issue 17.
     """
 
     hors_du_jeu: Literal["enter-one", "none-enter"] = "enter-one"
     double_game: bool = False
+    one_die: Literal["either", "higher"] = "either"
 
     sources: ClassVar[dict[str, str]] = {
         "hors_du_jeu": "fr 5640, 5642",
         "double_game": "fr 5660, 5668",
+        "one_die": "fr 5606, 5650 (silent on which die); fr 4746, 5498",
     }
 
 
@@ -913,6 +937,7 @@ class Revertier(SameDirectionGame):
         return Movement(
             junker="one" if r.hors_du_jeu == "enter-one" else "none-enter",
             bearing_off="common",  # fr 5674 → fr 5035–5037
+            one_die=r.one_die,
         )
 
     def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:

@@ -235,12 +235,21 @@ def test_five_blots_before_the_first_band() -> None:
     assert ("1/4", "7/12") in found and ("1/6", "9/12") in found
 
 
-# -- the higher die (sv 2808) -------------------------------------------------------------------
+# -- one die of two (de1800 485; sv 2808) ---------------------------------------------------
 
 
-def test_the_higher_die_when_only_one_can_be_played() -> None:
-    pos = position({24: "14w", 1: "2b", 2: "2b", 3: "2b", 6: "2b", 9: "2b", 13: "5b"}, bar="1,0")
-    assert plays(pos, (5, 4)) == {"bar/5"}
+ONE_DIE = {24: "14w", 1: "2b", 2: "2b", 3: "2b", 6: "2b", 9: "2b", 13: "5b"}
+
+
+def test_the_swedish_text_plays_the_higher_die_when_only_one_can_be_played() -> None:
+    pos = position(ONE_DIE, bar="1,0")
+    assert plays(pos, (5, 4), VerkehrRules(one_die="higher")) == {"bar/5"}  # sv 2808
+
+
+def test_the_german_text_names_no_die_so_either_may_be_played() -> None:
+    pos = position(ONE_DIE, bar="1,0")  # de1800 485: "es sey denn, daß man nicht setzen kann"
+    assert VerkehrRules().one_die == "either"
+    assert plays(pos, (5, 4)) == {"bar/5", "bar/4"}
 
 
 # -- bearing off (de1800 541–551) ------------------------------------------------------------
