@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..core.dice import Roll
 from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
@@ -80,7 +80,22 @@ class Analysis:
 
 @dataclass(frozen=True)
 class DamesRabattuesRules(Switches):
-    """No switches: the text leaves the players no choice (fr 5939)."""
+    """The text leaves the players no choice (fr 5939); it leaves the reader one.
+
+    ``first_lift``
+        whether the player who lays down his last checker with one die of a throw lifts
+        with the other die of the same throw. ``"same-throw"`` (default): "l'on ne peut
+        rien lever, tant que l'on n'a point abattu toutes ses dames" (fr 5933) bars lifting
+        only until the last checker is down, and the other plays his numbers for him
+        "jusqu'à ce que vous ayez rabattu votre dernière dame" (fr 5935), not to the end of
+        the throw. ``"next-throw"``: "celui qui le premier les a toutes rabattues, lève à
+        chaque coup de dé" (fr 5931) read as lifting from his next throw on; the die left
+        over is then played by the other if he can (fr 5917), else by nobody.
+    """
+
+    first_lift: Literal["same-throw", "next-throw"] = "same-throw"
+
+    sources: ClassVar[dict[str, str]] = {"first_lift": "fr 5931, 5933–5935, 5917"}
 
 
 class _Side:
@@ -92,9 +107,11 @@ class _Side:
     def laying(self) -> bool:
         return any(self.down[p] for p in PILES)
 
-    def can(self, die: int) -> str | None:
+    def can(self, die: int, may_lift: bool = True) -> str | None:
         if self.laying():
             return "down" if self.down[die] else None
+        if not may_lift:
+            return None  # first_lift = "next-throw": he laid his last in this throw
         return "up" if self.left[die] else None  # fr 5931: only once all are laid down
 
     def do(self, die: int, verb: str) -> None:
@@ -191,10 +208,16 @@ class DamesRabattues(GameBase):
             raise TabulaError("no roll: give one (e.g. --roll 6-1) or put it in the position")
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
+        rules = rules if isinstance(rules, DamesRabattuesRules) else DamesRabattuesRules()
         sides = self._sides(position)
+        # fr 5931: with first_lift = "next-throw", who was laying as the throw began lifts
+        # nothing in it
+        lifters = {
+            c for c, side in sides.items() if rules.first_lift == "same-throw" or not side.laying()
+        }
         actions: list[Action] = []
         for die in sorted(roll, reverse=True):  # the higher number is named first (fr 5891)
-            action = self._one(sides, mover, die)
+            action = self._one(sides, mover, die, lifters)
             actions.append(action)
             if self._winner(sides):
                 break
@@ -203,9 +226,11 @@ class DamesRabattues(GameBase):
         after = self._position(template, sides)
         return [Analysis(RollPlay(tuple(actions)), after, self.outcome(after))]
 
-    def _one(self, sides: dict[Colour, _Side], mover: Colour, die: int) -> Action:
+    def _one(
+        self, sides: dict[Colour, _Side], mover: Colour, die: int, lifters: set[Colour]
+    ) -> Action:
         for player in (mover, mover.other):  # fr 5917: what one cannot play, the other plays
-            verb = sides[player].can(die)
+            verb = sides[player].can(die, player in lifters)
             if verb:
                 sides[player].do(die, verb)
                 return Action(die, player, verb)

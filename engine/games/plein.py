@@ -19,11 +19,15 @@ Readings the edition chooses where the text is silent or ambiguous (rules switch
     grand jan" (fr 5947), the *plein* that names the game. ``"all-covered"``: all fifteen
     checkers stand in the grand jan, none alone — "couvert toutes ses dames dans la seconde
     table" (fr 5981).
-Duty to play (not a switch, but a reading): the text sends the reader to the Revertier for
-how the dice are played (fr 5969), where one "est obligé de jouer tous les nombres qu'il
-amène" (fr 5650); so a player plays as much of his throw as he can. When only one of two
-dice can be played, the edition has him play the higher, as in the rest of the family; the
-text says nothing of it.
+``one_die``
+    the text sends the reader to the Revertier for how the dice are played (fr 5969), where
+    one "est obligé de jouer tous les nombres qu'il amène" (fr 5650) and "il arrive souvent
+    que l'on ne peut pas jouer tous les nombres que l'on a amenés" (fr 5606): a player plays
+    as much of his throw as he can. Which die, when only one of two can be played, neither
+    text says. ``"either"`` (default): he plays either, as the 1698 Trictrac asks no more
+    (``TrictracRules.one_die``, fr 4746, 5498); ``"higher"``: he must play the higher, the
+    modern rule of the family (Verkehr de1800 485, Bräde sv 2908), which the edition used to
+    apply here without saying so.
 
 Numbering: each player numbers his side 1–12 from his stack; White's side is the bottom
 row (absolute 13–24), Black's the top row (absolute 12 down to 1). Points beyond 12 do not
@@ -65,8 +69,12 @@ _Found = dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]]
 @dataclass(frozen=True)
 class PleinRules(Switches):
     win: Literal["plein", "all-covered"] = "plein"
+    one_die: Literal["either", "higher"] = "either"
 
-    sources: ClassVar[dict[str, str]] = {"win": "fr 5947, 5981"}
+    sources: ClassVar[dict[str, str]] = {
+        "win": "fr 5947, 5981",
+        "one_die": "fr 5969 → Revertier fr 5584–5596, 5606, 5650 (silent); fr 4746, 5498",
+    }
 
 
 class Plein(GameBase):
@@ -144,7 +152,7 @@ class Plein(GameBase):
         plays = list(self._explore(self._side(position, mover), dice, {}).values())
         most = max(len(moves) for moves, _ in plays)
         plays = [p for p in plays if len(p[0]) == most]
-        if most == 1 and len(set(dice)) == 2:  # the higher die when only one can be played
+        if most == 1 and len(set(dice)) == 2 and rules.one_die == "higher":
             higher = [p for p in plays if p[0][0].die == max(dice)]
             plays = higher or plays
         template = position.replace(turn=mover.other, dice=None)

@@ -22,8 +22,9 @@ What the three games share (sv 2900 for Bräde, de1800 471/481, fr 5556/5602):
   the die ``d`` on point ``d`` (the home point counts as 1, de1800 489, fr 5636), never on
   one's own checkers nor on the opponent's bands (de1800 517–519, fr 5634, sv 2786).
 * An opponent's band blocks: it may be passed but not landed on (de1800 501, sv 2800).
-* Doublets are played four times; a player uses as many dice as he can, the higher die when
-  only one of two can be played (de1800 485, sv 2806–2808, fr 5604, 5650).
+* Doublets are played four times; a player uses as many dice as he can (de1800 485,
+  sv 2806, fr 5604, 5650). Which die when only one of two can be played, the Swedish texts
+  say — the higher (sv 2808, Bräde sv 2908) —, the German and French do not: a switch.
 * A player bears off only when all his checkers are in his last table (points 19–24).
 * A player who is hit more checkers than his first table has points not taken by his own
   checkers can never enter them all: he is *jan*, the game is lost double (de1800 529–531,
@@ -51,7 +52,7 @@ long to read.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
@@ -113,6 +114,23 @@ class Movement:
         Bräde's rule (sv 2959).
     ``last_throw_free``
         Bräde's last throw: a play that ends the game is free of the duties (sv 3074–3078).
+    ``junker_judged``
+        with ``junker = "without"``, when the right to burst while entering is judged:
+        ``"each-entry"``, before each checker enters, so that it ends as soon as there is
+        room (Bräde says so, sv 2949); ``"throw"``, once, when the throw begins: a player
+        who is Junker then bursts with every checker he enters in that throw (sv 2838).
+    ``junker_at_start``
+        whether the mover was Junker when this throw began; set per throw by the game
+        (:meth:`SameDirectionGame.throw_movement`), read only with ``junker_judged="throw"``.
+    ``one_die``
+        when only one die of two can be played: ``"higher"`` must be (sv 2808, Bräde
+        sv 2908) or ``"either"`` may be (the German and French texts ask no more than to
+        play every die one can, de1800 485, fr 5606, 5650).
+    ``last_die_endings``
+        endings that count only when the move reaching them uses the throw's last die;
+        reached earlier, the rest of the throw is played on (Verkehr's *Aufspielen*,
+        de1800 531: "weder einen mehr noch weniger wirft ... sonst ... muß ausnehmen").
+        Every other ending ends the play at once and the rest of the throw lapses.
     """
 
     junker: Junker = "partial"
@@ -122,6 +140,10 @@ class Movement:
     long_run_bursts: bool = False
     bearing_off: Literal["common", "vasa"] = "common"
     last_throw_free: bool = False
+    junker_judged: Literal["each-entry", "throw"] = "each-entry"
+    junker_at_start: bool = False
+    one_die: Literal["higher", "either"] = "higher"
+    last_die_endings: frozenset[str] = frozenset()
 
 
 def who_begins(white_die: int, black_die: int, lower: bool) -> Colour | None:
@@ -301,11 +323,19 @@ def may_burst(board: Board, target: int, m: Movement, *, entering: bool) -> bool
     """May the mover burst the opponent's band on ``target`` (all its checkers are hit)?"""
     if board.bursting_locked():
         return False
-    if entering and m.junker == "without" and is_junker(board, m):
+    if entering and m.junker == "without" and _junker_for_bursting(board, m):
         return True  # sv 2838: "rättighet att slå den förres band ur brädet"; Bräde sv 2945
     if m.long_run_bursts and target in board.long_run_points():
         return True  # Bräde sv 2941–2943
     return target in penalty_targets(board, m)
+
+
+def _junker_for_bursting(board: Board, m: Movement) -> bool:
+    """Whether the mover has the right to burst while entering (sv 2838): Junker now, or,
+    with the right judged once per throw, Junker when the throw began."""
+    if m.junker_judged == "throw" and m.junker_at_start:
+        return True
+    return is_junker(board, m)
 
 
 def penalty_targets(board: Board, m: Movement) -> set[int]:
@@ -412,7 +442,8 @@ class Explorer:
         each move that ends the game with it (see :attr:`Leaf.key`).
 
         A move that ends the game ends the play at once (the rest of the throw is void,
-        sv 3074). Transpositions are explored once thanks to the memo.
+        sv 3074), unless the ending counts only on the throw's last die
+        (``Movement.last_die_endings``). Transpositions are explored once thanks to the memo.
         """
         memo_key = (board.key(), dice)
         if memo_key in self.memo:
@@ -422,9 +453,13 @@ class Explorer:
             rest = list(dice)
             rest.remove(die)
             for move, moved in single_moves(board, die, self.m):
-                ending = self.ending(moved)
-                done = ending or not rest or self.single
-                subs = [Leaf((), moved, ending)] if done else self.explore(moved, tuple(rest))
+                reached = self.ending(moved)
+                if _ending_now(reached, rest, self.m) or not rest or self.single:
+                    subs = [Leaf((), moved, reached)]
+                else:
+                    subs = self.explore(moved, tuple(rest))
+                    if reached and all(not sub.moves for sub in subs):
+                        subs = [Leaf((), moved, reached)]  # nothing left to play: it stands
                 for sub in subs:
                     leaf = Leaf((move, *sub.moves), sub.board, sub.ending)
                     leaves.setdefault(leaf.key, leaf)
@@ -434,12 +469,21 @@ class Explorer:
         return self.memo[memo_key]
 
 
+def _ending_now(ending: str | None, rest: Sequence[int], m: Movement) -> str | None:
+    """The ending a move reaches, unless it counts only on the throw's last die and dice
+    are left: then the throw is played on (``Movement.last_die_endings``)."""
+    if ending in m.last_die_endings and rest:
+        return None
+    return ending
+
+
 def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
     """Keep the plays the duties allow.
 
-    Every game: use as many dice as possible, and the higher die when only one of two can be
-    used (de1800 485, sv 2806–2808, fr 5650; Bräde sv 2908). A play that ends the game
-    counts as using the whole throw, since the rest of it is void.
+    Every game: use as many dice as possible (de1800 485, sv 2806, fr 5650; Bräde sv 2908),
+    and, with ``one_die = "higher"``, the higher die when only one of two can be used
+    (sv 2808; Bräde sv 2908). A play that ends the game counts as using the whole throw,
+    since the rest of it is void.
 
     Bräde alone: the Vasa home play wastes as few pips as possible (sv 2961), and a play
     that ends the game is always allowed — in the last throw the player need not care about
@@ -451,7 +495,7 @@ def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list
     used = {id(leaf): len(dice) if leaf.ending else len(leaf.moves) for leaf in leaves}
     most = max(used.values())
     kept = [leaf for leaf in leaves if used[id(leaf)] == most]
-    if most == 1 and len(set(dice)) == 2:
+    if most == 1 and len(set(dice)) == 2 and m.one_die == "higher":
         higher = [leaf for leaf in kept if leaf.moves[0].die == max(dice)]
         kept = higher or kept
     return kept
@@ -517,7 +561,7 @@ def trace_play(
         move, board = candidates[0]
         moves.append(move)
         left.remove(move.die)
-        reached = ending(board)
+        reached = _ending_now(ending(board), left, m)
         if reached:
             if number < len(written):
                 return Trace(tuple(moves), board, reached, f"the game ended at move {number}")
@@ -631,8 +675,8 @@ class SameDirectionGame(GameBase):
         mover, roll = mover_and_roll(position, roll, "6-2")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
-        m = self.movement(rules)
         board = to_board(position, mover)
+        m = self.throw_movement(board, rules)
         dice = dice_to_play(roll)  # doublets four times (de1800 485, fr 5604, sv 2798)
         explorer = Explorer(m, lambda b: self.ending(b, m), self._enters_one(board, m))
         leaves = apply_duties(explorer.explore(board, dice), dice, m)
@@ -642,6 +686,14 @@ class SameDirectionGame(GameBase):
             kind = found.outcome and (found.outcome.kind, found.outcome.points)
             results.setdefault((found.play.key(), found.after, kind), found)
         return sorted(results.values(), key=lambda a: str(a.play))
+
+    def throw_movement(self, board: Board, rules: Any) -> Movement:
+        """The movement for one throw from ``board``: the game's, and whether the mover is
+        Junker as the throw begins (read with ``junker_judged = "throw"``, sv 2838)."""
+        m = self.movement(rules)
+        if m.junker_judged == "throw":
+            m = replace(m, junker_at_start=is_junker(board, m))
+        return m
 
     @staticmethod
     def _enters_one(board: Board, m: Movement) -> bool:
@@ -664,8 +716,8 @@ class SameDirectionGame(GameBase):
         """
         rules = self._rules(rules)
         mover = mover_of(position)
-        m = self.movement(rules)
         board = to_board(position, mover)
+        m = self.throw_movement(board, rules)
         found = trace_play(
             board,
             dice_to_play(roll),
@@ -731,6 +783,29 @@ class VerkehrRules(Switches):
         the German text does not say who begins; the Swedish opens "på samma sätt som vid
         Toccategli" (sv 2774), where the lower die begins (sv 2127): ``"lower"`` (default)
         or ``"higher"``.
+    ``aufspielen``
+        all fifteen played onto the last point before any is borne off win double, "er muß
+        aber so glücklich seyn, daß er weder einen mehr noch weniger wirft ... sonst gilt es
+        nicht, und er muß ausnehmen" (de1800 531, de 4345, da 1638; sv 2876: "jämnt").
+        ``"whole-throw"`` (default): the throw itself must be neither more nor less than
+        the last checkers need; a die or a move to spare is "one more" and is played,
+        bearing off, as every die must be played (de1800 485, 549 "man muß aber ausnehmen
+        und setzen, wie man wirft"; sv 2806). ``"rest-lapses"``: the game ends as soon as
+        the last checker reaches the last point and the rest of the throw lapses, as at the
+        end of a game of Bräde (sv 3074–3076), which no Verkehr text says.
+    ``one_die``
+        when only one die of two can be played: ``"either"`` (default), the German text
+        asks only "man muß auch alle Augen, die man wirft, setzen, es sey denn, daß man
+        nicht setzen kann" (de1800 485, de 4293, da 1587) and names no die; ``"higher"``,
+        "så måste man alltid flytta Brickan efter den tärningen, som visar de högsta ögon"
+        (sv 2808), the Swedish Verkehren's rule and Bräde's (sv 2908).
+    ``junker_judged``
+        playing without Junker, the player made Junker "äger ... rättighet att slå den
+        förres band ur brädet, medan han spelar in sina utslagna Brickor" (sv 2838, 2854):
+        ``"throw"`` (default), the right is judged once, when his throw begins, and lasts
+        while he enters his checkers in it; ``"each-entry"``, it is judged again before
+        each checker enters and ends as soon as there is room, as Bräde's text says of its
+        own rule (sv 2949). Only read with ``junker = "without"``.
     """
 
     bands: Literal["five", "five-blots", "free"] = "five"
@@ -738,6 +813,9 @@ class VerkehrRules(Switches):
     junker: Literal["none-enter", "partial", "without"] = "none-enter"
     home_entry: Literal["barred", "open"] = "barred"
     first_throw: Literal["lower", "higher"] = "lower"
+    aufspielen: Literal["whole-throw", "rest-lapses"] = "whole-throw"
+    junker_judged: Literal["throw", "each-entry"] = "throw"
+    one_die: Literal["either", "higher"] = "either"
 
     sources: ClassVar[dict[str, str]] = {
         "bands": "de1800 475–477; de 4283–4285; da 1577–1579; sv 2778, 6301",
@@ -745,6 +823,9 @@ class VerkehrRules(Switches):
         "junker": "de1800 509, 517; de 4321, 4327; da 1614, 1620; sv 2834, 2838, 2854",
         "home_entry": "de1800 519; de 4329; da 1622; sv 2786",
         "first_throw": "sv 2774, 2127 (the German and Danish texts do not say)",
+        "aufspielen": "de1800 531, 485, 549; de 4345, 4293, 4359; da 1638; sv 2876, 2806",
+        "junker_judged": "sv 2838, 2854–2856 (silent on when); Bräde sv 2949",
+        "one_die": "de1800 485, de 4293, da 1587 (silent on which die); sv 2808",
     }
 
 
@@ -773,6 +854,10 @@ class Verkehr(SameDirectionGame):
             bands=r.bands,
             band_count=r.band_count,
             bearing_off="common",  # de1800 543
+            junker_judged=r.junker_judged,
+            one_die=r.one_die,
+            # de1800 531: the throw must bring them exactly, or "er muß ausnehmen"
+            last_die_endings=frozenset({"aufspielen"} if r.aufspielen == "whole-throw" else ()),
         )
 
     def ending(self, board: Board, m: Movement) -> str | None:
@@ -813,14 +898,22 @@ class RevertierRules(Switches):
         the *double* counts only "quand on a dit en commençant que l'on jouait la double";
         otherwise the doubled player "perd simplement la partie" (fr 5660). Off by default,
         as in the other games of the *Suite du Trictrac*.
+    ``one_die``
+        when only one die of two can be played: ``"either"`` (default), the text asks only
+        that one play every number one can ("il est obligé de jouer tous les nombres qu'il
+        amène", fr 5650; "il arrive souvent que l'on ne peut pas jouer tous les nombres",
+        fr 5606) and names no die, as the 1698 Trictrac (fr 4746, 5498); ``"higher"``, the
+        modern rule, which the engine applied without a switch until issue 17.
     """
 
     hors_du_jeu: Literal["enter-one", "none-enter"] = "enter-one"
     double_game: bool = False
+    one_die: Literal["either", "higher"] = "either"
 
     sources: ClassVar[dict[str, str]] = {
         "hors_du_jeu": "fr 5640, 5642",
         "double_game": "fr 5660, 5668",
+        "one_die": "fr 5606, 5650 (silent on which die); fr 4746, 5498",
     }
 
 
@@ -844,6 +937,7 @@ class Revertier(SameDirectionGame):
         return Movement(
             junker="one" if r.hors_du_jeu == "enter-one" else "none-enter",
             bearing_off="common",  # fr 5674 → fr 5035–5037
+            one_die=r.one_die,
         )
 
     def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:

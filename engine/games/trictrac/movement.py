@@ -207,14 +207,33 @@ def all_sequences(side: Side, roll: Roll, rules: TrictracRules) -> list[Leaf]:
         leaves.append(puissance)
     leaves = [leaf for leaf in leaves if _coin_ok(leaf.side)]
     if rules.game == "toccategli":
-        leaves = [leaf for leaf in leaves if _bands_only(side, leaf)]
+        leaves = [leaf for leaf in leaves if _bands_only(side, leaf, rules.toccategli_bands)]
     return leaves
 
 
-def _bands_only(before: Side, leaf: Leaf) -> bool:
-    """Toccategli: a point of the other's tables that a play reaches holds a band after it."""
-    reached = {m.end for m in leaf.moves if 13 <= m.end <= 24}
-    return all(leaf.side.me[p] != 1 or before.me[p] == 1 for p in reached)
+def _bands_only(before: Side, leaf: Leaf, reading: str) -> bool:
+    """Toccategli: into the other's tables only "mit einem Bande oder zwey Steinen zugleich"
+    (001 703): with ``every-landing``, a point of the other's tables that a play reaches
+    holds a band after it; with ``going-over``, a point where a checker that came over from
+    the mover's own side in this play ends it does (001 923 "hinüber gehen")."""
+    if reading == "every-landing":
+        reached = {m.end for m in leaf.moves if 13 <= m.end <= 24}
+        return all(leaf.side.me[p] != 1 or before.me[p] == 1 for p in reached)
+    return all(leaf.side.me[p] >= 2 for p in _came_over(leaf.moves))
+
+
+def _came_over(moves: tuple[Move, ...]) -> set[int]:
+    """Where the checkers that crossed from the mover's side (1–12) to the other's (13–24)
+    stand after the play, following one that goes on *tout d'une* with the other die."""
+    over: list[int] = []
+    for move in moves:
+        if move.start in over:
+            over.remove(move.start)
+            if move.end <= 24:
+                over.append(move.end)
+        elif move.start <= 12 < move.end <= 24:
+            over.append(move.end)
+    return set(over)
 
 
 def legal_leaves(side: Side, roll: Roll, rules: TrictracRules) -> list[Leaf]:

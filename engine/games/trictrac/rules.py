@@ -47,6 +47,16 @@ class TrictracRules(Switches):
         the Toccategli's value for making the kleiner Jan: ``001`` (default: "nur 4 und 6",
         001 687) or ``de-56`` (de note 56: 2 by a simple throw, 4 by a doublet, and 4 when a
         simple throw could close with two stones).
+    ``toccategli_bands``
+        in the Toccategli "kann ich allezeit in meines Gegners sein Brett oder Feld gehen,
+        doch muß es allemal mit einem Bande oder zwey Steinen zugleich geschehen" (001 703;
+        001 923 and de note 64: "in des andern sein Feld hinüber gehen"; da note 12: "gå
+        over"). ``going-over`` (default): the rule is for going over — a checker brought
+        from one's own side into the other's tables must stand in a band when the play
+        ends; moves inside the other's tables are free, as the Rückjan's single checkers
+        and half bands are (001 741, de 3496, da 853). ``every-landing``: every checker that ends
+        a move in the other's tables must stand in a band, also inside a table already
+        entered (the engine's reading until issue 17).
     ``one_die``
         when only one die of a simple can be played: ``either`` (default; the 1698 text
         asks only to play all one can, fr 4746, 5498) or ``higher``.
@@ -79,6 +89,7 @@ class TrictracRules(Switches):
     coin_fill: Literal["prevailing", "first-opinion"] = "prevailing"
     mixed_hit: Literal["vrai-only", "both"] = "vrai-only"
     toccategli_petit_jan: Literal["001", "de-56"] = "001"
+    toccategli_bands: Literal["going-over", "every-landing"] = "going-over"
     one_die: Literal["either", "higher"] = "either"
     bear_off: Literal["free", "exact"] = "free"
     bear_off_whole: bool = False
@@ -94,6 +105,7 @@ class TrictracRules(Switches):
         "coin_fill": "fr 4997–5021",
         "mixed_hit": "fr 4768, 5213–5221 (silent on the mixed case)",
         "toccategli_petit_jan": "001 687; de note 56 (6339)",
+        "toccategli_bands": "001 703, 923, 741; de 3626, 3496, 6351 (note 64); da 853, 6247",
         "one_die": "fr 4746, 5498",
         "bear_off": "fr 5035–5037, 5398; 002 117, 121",
         "bear_off_whole": "fr 5035; de 3500; 001 745",

@@ -12,6 +12,7 @@ from engine.core.errors import IllegalPosition
 from engine.core.position import Colour, Position
 from engine.games import read_position, write_position
 from engine.games.dames_rabattues import DAMES_RABATTUES as GAME
+from engine.games.dames_rabattues import DamesRabattuesRules
 
 START = GAME.start()
 
@@ -89,3 +90,34 @@ def test_random_games_end_with_one_player_lifting_all(seed: int) -> None:
     assert outcome is not None
     assert position.borne_off(outcome.winner) == 15
     assert position.borne_off(outcome.winner.other) < 15
+
+
+# -- who lays down his last checker lifts with the rest of the throw? (fr 5931–5935) --------
+
+LAST = read_position(
+    "dames-rabattues 2b,2b,2b,3b,3b,3b/-,-,-,-,-,-/-,-,-,-,-,-/3w,3w,3w,2w,2w,2w w - "
+    "down=000001,000001"
+)
+NEXT_THROW = DamesRabattuesRules(first_lift="next-throw")
+
+
+def test_the_last_checker_down_frees_the_rest_of_the_throw_by_default() -> None:
+    # fr 5933: "tant que l'on n'a point abattu toutes ses dames"; fr 5935 "jusqu'à ce que"
+    (analysis,) = GAME.analyse(LAST, (6, 5))
+    assert str(analysis.play) == "6:w-down 5:w-up"
+    assert GAME.facts(analysis.after, Colour.WHITE)["lifted"] == 1
+
+
+def test_read_as_lifting_from_the_next_throw_the_five_goes_unused() -> None:
+    (analysis,) = GAME.analyse(LAST, (6, 5), NEXT_THROW)
+    assert str(analysis.play) == "6:w-down 5:-"  # Black cannot lay a 5 nor lift
+    assert GAME.facts(analysis.after, Colour.WHITE)["lifted"] == 0
+    (later,) = GAME.analyse(analysis.after.replace(turn=Colour.WHITE), (5, 4), NEXT_THROW)
+    assert str(later.play) == "5:w-up 4:w-up"  # his next throw lifts
+
+
+def test_read_as_lifting_from_the_next_throw_the_other_plays_the_leftover() -> None:
+    # fr 5917: what one cannot play, the other plays; Black still has a five to lay down
+    position = LAST.replace(extra=(("down", "000001,000011"),))
+    assert str(GAME.analyse(position, (6, 5), NEXT_THROW)[0].play) == "6:w-down 5:b-down"
+    assert str(GAME.analyse(position, (6, 5))[0].play) == "6:w-down 5:w-up"

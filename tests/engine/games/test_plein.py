@@ -35,3 +35,21 @@ def test_the_plein_wins_under_the_editions_reading_only() -> None:
     made = read_position(PLEIN_MADE)
     assert GAME.outcome(made).kind == "plein"  # fr 5947
     assert GAME.outcome(made, PleinRules(win="all-covered")) is None  # fr 5981, other reading
+
+
+# fr 5969 → Revertier 5606, 5650: play all one can; which die when only one can be, no text
+ONE_DIE = "plein -,-,-,-,-,-/-,-,-,-,-,15b/-,-,-,-,-,-/-,1w,-,-,-,14w w -"
+
+
+def test_when_only_one_die_can_be_played_either_may_be_by_default() -> None:
+    pos = read_position(ONE_DIE)
+    assert {str(a.play) for a in GAME.analyse(pos, (3, 2))} == {"8/10", "8/11"}
+
+
+def test_the_modern_rule_plays_the_higher_die() -> None:
+    pos = read_position(ONE_DIE)
+    rules = PleinRules(one_die="higher")
+    assert {str(a.play) for a in GAME.analyse(pos, (3, 2), rules)} == {"8/11"}
+    # both dice playable: the switch changes nothing
+    start = GAME.start().replace(turn=Colour.WHITE)
+    assert GAME.legal_plays(start, (3, 2), rules) == GAME.legal_plays(start, (3, 2))

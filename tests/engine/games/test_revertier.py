@@ -122,3 +122,11 @@ def test_bearing_off_as_at_the_jan_de_retour() -> None:
 def test_the_higher_die_begins() -> None:
     assert REVERTIER.who_begins(5, 2) is Colour.WHITE  # fr 5572
     assert REVERTIER.who_begins(3, 3) is None
+
+
+def test_when_only_one_die_can_be_played_either_may_be() -> None:
+    # fr 5606, 5650: play every number one can; which die, the text does not say
+    pos = position({24: "14w", 1: "2b", 2: "2b", 3: "2b", 6: "2b", 9: "2b", 13: "5b"}, bar="1,0")
+    assert RevertierRules().one_die == "either"
+    assert plays(pos, (5, 4)) == {"bar/5", "bar/4"}
+    assert plays(pos, (5, 4), RevertierRules(one_die="higher")) == {"bar/5"}

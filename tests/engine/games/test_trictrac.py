@@ -475,6 +475,40 @@ def test_toccategli_crosses_only_as_a_band() -> None:
     assert "11/15 10/15" not in plays(position, (5, 4))  # not at Trictrac (law 5500)
 
 
+# the position: Black (to move) has single checkers in the other's tables already
+INSIDE = read_position(
+    "trictrac -,-,-,-,-,1b/1w,3w,1w,4w,3w,3w/-,4b,-,2b,1b,1b/-,-,-,-,-,- b - off=0,6 throws=3,3"
+)
+
+
+def test_toccategli_moves_inside_the_other_tables_are_free_by_default() -> None:
+    # 001 923, de note 64: "hinüber gehen" — the band is for going over; 001 741: single
+    # checkers in the Rückjan
+    rules = TrictracRules(game="toccategli")
+    assert rules.toccategli_bands == "going-over"
+    assert plays(INSIDE, (5, 2), rules) == {"20/22 19/24", "21/23 19/24", "7/9 19/24"}
+    assert GAME.evaluate(INSIDE, (5, 2), rules).events == ()  # no impuissance
+
+
+def test_toccategli_every_landing_read_strictly_refuses_19_24() -> None:
+    rules = TrictracRules(game="toccategli", toccategli_bands="every-landing")
+    assert plays(INSIDE, (5, 2), rules) == {"19/21", "21/23", "7/9"}
+    kinds = [e.kind for e in GAME.evaluate(INSIDE, (5, 2), rules).events]
+    assert kinds == ["dame-impuissante"]  # White marks a point for the five Black cannot play
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        TrictracRules(game="toccategli", toccategli_bands="going-over"),
+        TrictracRules(game="toccategli", toccategli_bands="every-landing"),
+    ],
+)
+def test_toccategli_going_over_alone_is_refused_under_both_readings(rules: TrictracRules) -> None:
+    assert "7/9 9/14" not in plays(INSIDE, (5, 2), rules)  # a single checker going over
+    assert "7/9 9/14" in plays(INSIDE, (5, 2))  # at Trictrac White can fill no more
+
+
 def test_toccategli_first_out_wins_the_satz() -> None:
     last = read_position(
         "trictrac -,-,-,-,-,-/-,15w,-,-,-,-/1b,-,-,-,-,-/-,-,-,-,-,- b - off=0,14 points=0,4"

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.dice import distinct_rolls
 from engine.core.errors import IllegalPosition
+from engine.core.game import read_play
 from engine.core.position import Colour, Position
 from engine.games import write_position
 from engine.games.verkehren import VERKEHR, VerkehrRules
@@ -137,6 +138,35 @@ def test_without_junker_the_victim_bursts_a_band_while_entering() -> None:
     assert plays(pos, (6, 5), WITHOUT) == {"bar/6 bar/5"}  # room enough: no bursting needed
 
 
+# sv 2838: the position of the issue; White is Junker (two out, one open point, his home)
+JUDGED = {2: "1w", 3: "4b", 4: "4b", 5: "1w", 6: "2b", 7: "1b", 8: "1w", 9: "1b"} | {
+    14: "3w",
+    15: "1b",
+    17: "1w",
+    21: "2w",
+    23: "3w",
+    24: "1w",
+}
+
+
+def test_without_junker_the_right_to_burst_is_judged_once_per_throw() -> None:
+    pos = position(JUDGED, bar="2,2")
+    rules = VerkehrRules(junker="without")
+    assert rules.junker_judged == "throw"
+    assert plays(pos, (6, 4), rules) == {"bar/4!", "bar/6! bar/4!"}
+
+
+def test_judged_before_each_entry_the_right_ends_with_the_first_burst() -> None:
+    pos = position(JUDGED, bar="2,2")
+    rules = VerkehrRules(junker="without", junker_judged="each-entry")
+    assert plays(pos, (6, 4), rules) == {"bar/4!"}  # after bar/6! there is room: no right
+
+
+def test_the_right_to_burst_is_only_for_entering() -> None:
+    pos = position(JUDGED | {14: "4w"}, bar="1,2")  # not Junker: one out, one open point
+    assert plays(pos, (6, 4), VerkehrRules(junker="without")) == {"(no move)"}
+
+
 def test_a_jan_made_by_bursting_is_storm_jan() -> None:
     pos = position(
         {1: "4w", 2: "1w", 5: "1w", 16: "2w", 17: "2w", 18: "2w", 19: "2w"}
@@ -205,12 +235,21 @@ def test_five_blots_before_the_first_band() -> None:
     assert ("1/4", "7/12") in found and ("1/6", "9/12") in found
 
 
-# -- the higher die (sv 2808) -------------------------------------------------------------------
+# -- one die of two (de1800 485; sv 2808) ---------------------------------------------------
 
 
-def test_the_higher_die_when_only_one_can_be_played() -> None:
-    pos = position({24: "14w", 1: "2b", 2: "2b", 3: "2b", 6: "2b", 9: "2b", 13: "5b"}, bar="1,0")
-    assert plays(pos, (5, 4)) == {"bar/5"}
+ONE_DIE = {24: "14w", 1: "2b", 2: "2b", 3: "2b", 6: "2b", 9: "2b", 13: "5b"}
+
+
+def test_the_swedish_text_plays_the_higher_die_when_only_one_can_be_played() -> None:
+    pos = position(ONE_DIE, bar="1,0")
+    assert plays(pos, (5, 4), VerkehrRules(one_die="higher")) == {"bar/5"}  # sv 2808
+
+
+def test_the_german_text_names_no_die_so_either_may_be_played() -> None:
+    pos = position(ONE_DIE, bar="1,0")  # de1800 485: "es sey denn, daß man nicht setzen kann"
+    assert VerkehrRules().one_die == "either"
+    assert plays(pos, (5, 4)) == {"bar/5", "bar/4"}
 
 
 # -- bearing off (de1800 541–551) ------------------------------------------------------------
@@ -261,15 +300,50 @@ def test_six_hit_with_checkers_on_the_home_point_is_jan() -> None:
     assert by_play["17/20*"] is not None and by_play["17/20*"].kind == "jan"
 
 
-def test_all_fifteen_played_onto_the_last_point_wins_double() -> None:
-    # de1800 531: "weder einen mehr noch weniger ... sonst gilt es nicht, und er muß ausnehmen"
+REST_LAPSES = VerkehrRules(aufspielen="rest-lapses")
+
+
+def endings(pos: Position, roll: tuple[int, int], rules: VerkehrRules | None = None) -> dict:
+    """Each legal play and how it ends the game (``None``: it goes on)."""
+    return {str(a.play): a.outcome and a.outcome.kind for a in VERKEHR.analyse(pos, roll, rules)}
+
+
+@pytest.mark.parametrize("rules", [None, REST_LAPSES])
+def test_all_fifteen_played_onto_the_last_point_by_exact_dice_win_double(
+    rules: VerkehrRules | None,
+) -> None:
+    # de1800 531: "daß er weder einen mehr noch weniger wirft, so daß der eine, oder mehr,
+    # recht darauf zu stehen kommen"; both readings agree when the throw is exact
     pos = position({24: "13w", 22: "2w", **BLACK_AWAY})
-    ended = {str(a.play): a.outcome for a in VERKEHR.analyse(pos, (2, 2))}
-    assert ended == {"22/24 22/24": ended["22/24 22/24"]}
-    assert ended["22/24 22/24"] is not None and ended["22/24 22/24"].kind == "aufspielen"
-    for analysis in VERKEHR.analyse(pos, (3, 3)):
+    assert endings(pos, (1, 1), rules)["22/23 22/23 23/24 23/24"] == "aufspielen"
+    for analysis in VERKEHR.analyse(pos, (3, 3), rules):  # too much: "er muß ausnehmen"
         assert analysis.outcome is None
         assert any(m.end == 25 for m in analysis.play.moves)
+
+
+def test_a_throw_with_moves_to_spare_must_bear_off_read_strictly() -> None:
+    # the issue's examples: 2-2 with two checkers on 22, 6-5 with one on 18
+    two = position({24: "13w", 22: "2w", **BLACK_AWAY})
+    assert endings(two, (2, 2)) == {"22/24 22/24 24/off(2) 24/off(2)": None}
+    one = position({24: "14w", 18: "1w", **BLACK_AWAY})
+    assert endings(one, (6, 5)) == {"18/24 24/off(5)": None, "18/23 23/off(6)": None}
+
+
+def test_read_loosely_the_rest_of_the_throw_lapses() -> None:
+    two = position({24: "13w", 22: "2w", **BLACK_AWAY})
+    assert endings(two, (2, 2), REST_LAPSES) == {"22/24 22/24": "aufspielen"}
+    one = position({24: "14w", 18: "1w", **BLACK_AWAY})
+    assert endings(one, (6, 5), REST_LAPSES) == {"18/24": "aufspielen", "18/23 23/off(6)": None}
+
+
+def test_tracing_a_strict_aufspielen_goes_on_past_the_last_point() -> None:
+    one = position({24: "14w", 18: "1w", **BLACK_AWAY})
+    written = read_play(VERKEHR, "18/24 24/off(5)")
+    play, after, problem = VERKEHR.trace(one, (6, 5), written)
+    assert problem == "" and after is not None and VERKEHR.outcome(after) is None
+    assert len(play.moves) == 2
+    play, _after, problem = VERKEHR.trace(one, (6, 5), written, REST_LAPSES)
+    assert problem == "the game ended at move 1" and len(play.moves) == 1
 
 
 def test_who_begins_the_lower_die_unless_switched() -> None:
