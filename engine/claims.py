@@ -54,7 +54,8 @@ and a turn override (``turn``), and one or more of these statements:
     (Trictrac) mark the throw played so (``marked``/``opponent_marked``: what each side
     marked, by default his due; ``leave``: the mover leaves) and check the marks after:
     ``points``, ``holes``, ``bredouille``, ``etendard``, ``may_leave``, ``ecole`` (a list
-    of ``{ to, points }``).
+    of ``{ to, points }``), ``replay`` (the plays the opponent may have the throw replayed
+    as: an unmade petit jan, fr 4932–4936).
 ``table = { ways_to_end = 7, ways_with_munk = 5 }``, ``ranks_above = [a, b]``,
 ``ranks_equal = [a, b]``
     facts about the game's points table.
@@ -497,6 +498,7 @@ class _Checker:
             "etendard": stored.get("etendard", "-"),
             "may_leave": done.may_leave,
             "ecole": [{"to": e.to, "points": e.points} for e in done.ecoles],
+            "replay": [str(play) for play in done.replays],
         }
         for key, value in spec.items():
             if key in ("play", "marked", "opponent_marked", "leave"):
