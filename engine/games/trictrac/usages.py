@@ -10,8 +10,9 @@ semblable au premier": the second player's first throw since the piles were set 
 same throw as the first player's first (note 80 ties "au commencement d'une partie" to
 "toutes les dames … en piles"). It goes to the second player, "un avantage qu'il aurait été
 plus naturel de donner au premier" (note 98): four by a simple throw, six by a doublet.
-The first throw is kept in the position (``first=``) for the second. A first doublet that
-both play (*coup et dés*, note 80) is one throw, not two alike: no rencontre.
+The first throw is kept in the position (``first=``) for the second. (The usage belongs to
+the old opening, where each drew for the dice and then threw his first throw, note 80; the
+engine plays the throws one after the other and does not model the drawing.)
 
 *Margot la fendue* (fr 5534, notes 133, 134): "votre dé tombe par son nombre entre deux dames
 découvertes, et non sur aucune d'icelles"; note 133 says where and how: a throw "qui porterait
