@@ -59,6 +59,9 @@ and a turn override (``turn``), and one or more of these statements:
 ``table = { ways_to_end = 7, ways_with_munk = 5 }``, ``ranks_above = [a, b]``,
 ``ranks_equal = [a, b]``
     facts about the game's points table.
+``match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "b" }``
+    the winner of a match whose games each side won ended so (``winner``: ``w``, ``b`` or
+    ``none``), for a game that decides matches (Bräde, sv 3090).
 
 ``rules = { coin_fill = "first-opinion" }`` checks the claim under these rules switches
 (over the figure's own), for a sentence that reports a reading the text does not follow.
@@ -100,6 +103,7 @@ _STATEMENTS = {
     "table",
     "ranks_above",
     "ranks_equal",
+    "match",
     "score",
     "score_includes",
     "score_excludes",
@@ -431,6 +435,15 @@ class _Checker:
         first, second = (self.game.score_rank(k) for k in pair)
         if first != second:
             self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
+
+    def _match(self, spec: dict[str, Any]) -> None:
+        decide = getattr(self.game, "match_winner", None)
+        if decide is None:
+            raise ClaimError(f"{self.where}: {self.game.name} does not decide matches")
+        winner = decide(spec["white"], spec["black"])
+        found = winner.value if winner is not None else "none"
+        if found != spec["winner"]:
+            self.problems.append(f"the match goes to {found}, not {spec['winner']}")
 
     # -- Trictrac: what a throw scores before it is played -------------------------------------
 

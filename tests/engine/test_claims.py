@@ -225,6 +225,12 @@ CASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
         ("'trappspel' and 'trappspel+munk' do not rank alike",),
         'ranks_equal = ["trappspel+munk", "uppspel+munk"]',
     ),
+    "match": (
+        TABLE,
+        'match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "w" }',
+        ("the match goes to b, not w",),
+        'match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "b" }',
+    ),
 }
 
 
