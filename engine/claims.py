@@ -27,6 +27,8 @@ and a turn override (``turn``), and one or more of these statements:
 ``every_play = ["leaves-blot"]``, ``some_play = ["no-hit"]``
     a property of every legal play, or of at least one: ``leaves-blot``, ``bears-off``,
     ``no-bear-off``, ``ends-game``, ``no-end``, ``hits``, ``no-hit``.
+``unmoved = [1, 2]``
+    no legal play of the roll moves a checker from these points (the mover's numbering).
 ``borne_off = 4``
     every legal play of the roll bears off exactly this many checkers.
 ``exactly_these_rolls = true`` (with ``rolls``)
@@ -98,6 +100,7 @@ _STATEMENTS = {
     "every_play",
     "outcome",
     "borne_off",
+    "unmoved",
     "facts",
     "crossing",
     "table",
@@ -389,6 +392,14 @@ class _Checker:
                 self.problems.append(
                     f"roll {self.claim['roll']}: '{analysis.play}' ends as '{found}', "
                     f"not '{expected}'"
+                )
+
+    def _unmoved(self, points: list[int]) -> None:
+        for analysis in self.analyses:
+            moved = sorted({m.start for m in analysis.play.moves if m.start in points})
+            if moved:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{analysis.play}' moves from {moved}"
                 )
 
     # -- facts about a position -----------------------------------------------------------
