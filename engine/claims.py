@@ -27,6 +27,8 @@ and a turn override (``turn``), and one or more of these statements:
 ``every_play = ["leaves-blot"]``, ``some_play = ["no-hit"]``
     a property of every legal play, or of at least one: ``leaves-blot``, ``bears-off``,
     ``no-bear-off``, ``ends-game``, ``no-end``, ``hits``, ``no-hit``.
+``unmoved = [1, 2]``
+    no legal play of the roll moves a checker from these points (the mover's numbering).
 ``borne_off = 4``
     every legal play of the roll bears off exactly this many checkers.
 ``exactly_these_rolls = true`` (with ``rolls``)
@@ -54,10 +56,14 @@ and a turn override (``turn``), and one or more of these statements:
     (Trictrac) mark the throw played so (``marked``/``opponent_marked``: what each side
     marked, by default his due; ``leave``: the mover leaves) and check the marks after:
     ``points``, ``holes``, ``bredouille``, ``etendard``, ``may_leave``, ``ecole`` (a list
-    of ``{ to, points }``).
+    of ``{ to, points }``), ``replay`` (the plays the opponent may have the throw replayed
+    as: an unmade petit jan, fr 4932–4936).
 ``table = { ways_to_end = 7, ways_with_munk = 5 }``, ``ranks_above = [a, b]``,
 ``ranks_equal = [a, b]``
     facts about the game's points table.
+``match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "b" }``
+    the winner of a match whose games each side won ended so (``winner``: ``w``, ``b`` or
+    ``none``), for a game that decides matches (Bräde, sv 3090).
 
 ``rules = { coin_fill = "first-opinion" }`` checks the claim under these rules switches
 (over the figure's own), for a sentence that reports a reading the text does not follow.
@@ -94,11 +100,13 @@ _STATEMENTS = {
     "every_play",
     "outcome",
     "borne_off",
+    "unmoved",
     "facts",
     "crossing",
     "table",
     "ranks_above",
     "ranks_equal",
+    "match",
     "score",
     "score_includes",
     "score_excludes",
@@ -386,6 +394,14 @@ class _Checker:
                     f"not '{expected}'"
                 )
 
+    def _unmoved(self, points: list[int]) -> None:
+        for analysis in self.analyses:
+            moved = sorted({m.start for m in analysis.play.moves if m.start in points})
+            if moved:
+                self.problems.append(
+                    f"roll {self.claim['roll']}: '{analysis.play}' moves from {moved}"
+                )
+
     # -- facts about a position -----------------------------------------------------------
 
     def _facts(self, facts: dict[str, Any]) -> None:
@@ -430,6 +446,15 @@ class _Checker:
         first, second = (self.game.score_rank(k) for k in pair)
         if first != second:
             self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
+
+    def _match(self, spec: dict[str, Any]) -> None:
+        decide = getattr(self.game, "match_winner", None)
+        if decide is None:
+            raise ClaimError(f"{self.where}: {self.game.name} does not decide matches")
+        winner = decide(spec["white"], spec["black"])
+        found = winner.value if winner is not None else "none"
+        if found != spec["winner"]:
+            self.problems.append(f"the match goes to {found}, not {spec['winner']}")
 
     # -- Trictrac: what a throw scores before it is played -------------------------------------
 
@@ -497,6 +522,7 @@ class _Checker:
             "etendard": stored.get("etendard", "-"),
             "may_leave": done.may_leave,
             "ecole": [{"to": e.to, "points": e.points} for e in done.ecoles],
+            "replay": [str(play) for play in done.replays],
         }
         for key, value in spec.items():
             if key in ("play", "marked", "opponent_marked", "leave"):

@@ -276,6 +276,12 @@ class Brade(SameDirectionGame):
     def score_rank(self, key: str) -> int:
         return self.score(key).box
 
+    def match_winner(self, white: Sequence[str], black: Sequence[str]) -> Colour | None:
+        """The winner of a match from the games each side won (sv 3090): :func:`match_winner`."""
+        for key in (*white, *black):
+            self.score(key)  # an unknown ending is named, not a KeyError
+        return match_winner(white, black)
+
     def score(self, key: str) -> Score:
         if key not in SCORE_BY_KEY:
             raise TabulaError(f"unknown Bräde score '{key}' (known: {', '.join(SCORE_BY_KEY)})")

@@ -225,6 +225,18 @@ CASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
         ("'trappspel' and 'trappspel+munk' do not rank alike",),
         'ranks_equal = ["trappspel+munk", "uppspel+munk"]',
     ),
+    "unmoved": (
+        START,
+        'turn = "w"\nroll = "6-4"\nunmoved = [1]',
+        ("roll 6-4", "moves from [1]"),
+        'turn = "w"\nroll = "6-4"\nunmoved = [2, 13]',
+    ),
+    "match": (
+        TABLE,
+        'match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "w" }',
+        ("the match goes to b, not w",),
+        'match = { white = ["hemspel", "hemspel"], black = ["trappspel"], winner = "b" }',
+    ),
 }
 
 

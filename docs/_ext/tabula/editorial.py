@@ -58,6 +58,10 @@ class Change:
     kind: str
     chapter: str
 
+    def translated(self, language: str) -> bool:
+        """Is the reason given in ``language`` itself (a table with that language)?"""
+        return isinstance(self.why, dict) and bool(self.why.get(language))
+
     def reason(self, language: str) -> str:
         if isinstance(self.why, dict):
             return str(self.why.get(language) or self.why.get(self.lang, ""))
@@ -250,7 +254,8 @@ def _item(change: Change, language: str, latex: bool = False) -> nodes.list_item
         paragraph += nodes.Text(" → ")
         paragraph += nodes.emphasis(after, after)
     paragraph += nodes.Text(". " + change.reason(language))
-    if change.lang != language:  # a change to fallback text: its reason is in that language
+    if change.lang != language and not change.translated(language):
+        # a change to fallback text: its reason is in that text's language
         paragraph["classes"].append(f"language-{change.lang}")
     item += paragraph
     return item

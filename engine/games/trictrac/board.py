@@ -113,6 +113,15 @@ class Side:
                 return False
         return True
 
+    def can_fill(self, table: range) -> bool:
+        """Can the mover still make the plein of a table of his own? The same reading as
+        :meth:`opponent_can_fill`: enough of his checkers on or before each of its points."""
+        for k in table:
+            behind = sum(self.me[q] for q in range(1, k + 1))
+            if behind < 2 * (k - table.start + 1):
+                return False
+        return True
+
     def blots(self) -> list[int]:
         """The opponent's *dames découvertes* (fr 4758): points where he has one checker."""
         return [p for p in range(1, 25) if self.opp[p] == 1]

@@ -12,7 +12,13 @@ points, and why.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .board import PETIT_JAN
+from .evaluation import Event, Key
+from .movement import Leaf
+from .rules import TrictracRules
 
 
 @dataclass(frozen=True)
@@ -42,3 +48,53 @@ def claims(due_mover: int, marked: int, due_opponent: int, opponent_marked: int)
         excess = opponent_marked - due_opponent
         found.append(Ecole("mover", excess, "marked too many", "5468"))
     return found
+
+
+# -- a petit jan that could be made and was not (fr 4932–4938, law 5486) ------------------
+
+
+@dataclass(frozen=True)
+class Unmade:
+    """What the opponent may claim when a throw could fill or keep the petit jan and the
+    play did not: ``points``, the plein's points that throw offered (his by école, marked
+    or not), and ``replays``, the plays he may have the throw replayed as, to make it."""
+
+    points: int
+    replays: tuple[Key, ...]
+
+
+def unmade_petit_jan(
+    events: Sequence[Event], leaf: Leaf, leaves: Sequence[Leaf], rules: TrictracRules
+) -> Unmade:
+    """The remedies of the text when ``leaf`` leaves unmade a petit jan the throw offered.
+
+    Filling it: "vous pouvez l'envoyer à l'école, faute d'avoir fait son plein … vous
+    pouvez lui faire rejouer son bois, et lui faire faire son petit jan" (fr 4932), whether
+    he marked its points or not (fr 4934: "l'école des points qu'il a dû marquer"); but not
+    the replay when he can still fill from his petit jan ("il faudrait laisser les choses en
+    l'état", fr 4932; the edition's reading of *can still fill*, as for the other's jans:
+    :meth:`Side.can_fill`). Keeping it, by passing into the other's petit jan: "l'école des
+    points qu'il n'a pas marqués pour son jan qu'il conservait, et outre cela le faire
+    rejouer et passer" (fr 4936), which law 5486 allows once the other cannot make his own
+    petit jan (the movement rules forbid the passage before: :func:`.movement.may_stop`).
+    The grand jan has no such remedy: its points are taken only when marked, and nothing is
+    replayed, "parce que vous avez intérêt qu'il n'en fasse point" (fr 4938). Whether he
+    orders the replay is the opponent's choice ("si son jeu est avantageux", fr 4932, 4934);
+    the points he took by école stay his.
+    """
+    if rules.game != "trictrac" or rules.petit_jan_remedy == "none":
+        return Unmade(0, ())
+    unmade = [
+        e
+        for e in events
+        if e.jan == "petit-jan" and e.kind in ("remplir", "conserver") and not e.counts_for(leaf)
+    ]
+    if not unmade:
+        return Unmade(0, ())
+    making = frozenset().union(*(e.plays for e in unmade))
+    filling = any(e.kind == "remplir" for e in unmade)
+    if filling and leaf.side.can_fill(PETIT_JAN):
+        replays: tuple[Key, ...] = ()
+    else:
+        replays = tuple(sorted(other.moves for other in leaves if other.key() in making))
+    return Unmade(sum(e.points for e in unmade), replays)

@@ -56,7 +56,7 @@ class Event:
 
     @property
     def needs_play(self) -> bool:
-        return self.kind in ("remplir", "conserver", "sortir-le-premier")
+        return self.kind in ("remplir", "conserver", "sortir-le-premier", "pile-de-malheur")
 
     def counts_for(self, leaf: Leaf) -> bool:
         return not self.needs_play or leaf.key() in self.plays

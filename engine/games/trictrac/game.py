@@ -26,7 +26,7 @@ from .board import (
     TALON,
     Side,
 )
-from .ecole import Ecole, claims
+from .ecole import Ecole, claims, unmade_petit_jan
 from .evaluation import Event, evaluate
 from .marking import (
     FIELDS,
@@ -42,6 +42,7 @@ from .marking import (
 from .movement import Leaf, all_sequences, legal_leaves
 from .rules import TrictracRules
 from .tariff import TARIFFS
+from .usages import recorded, usages
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,15 @@ class Trictrac(GameBase):
         mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         leaves = legal_leaves(side, roll, rules)
-        throws = Marks.of(position).throws[mover.pair_index]
-        events = [e for e in evaluate(side, roll, throws, leaves, rules) if e.points]
+        marks = Marks.of(position)
+        events = [
+            e
+            for e in (
+                *evaluate(side, roll, marks.throws[mover.pair_index], leaves, rules),
+                *usages(side, marks, mover.pair_index, roll, leaves, rules),
+            )
+            if e.points
+        ]
         return Evaluation(mover, roll, tuple(events), tuple(leaves))
 
     def analyse(
@@ -172,8 +180,9 @@ class Trictrac(GameBase):
     ) -> Analysis:
         mover = evaluation.mover
         events = tuple(e for e in evaluation.events if e.counts_for(leaf))
-        marks, own_holes = _marked(Marks.of(position), evaluation, events, rules)
-        marks = counted_throw(marks, mover)
+        before = Marks.of(position)
+        marks, own_holes = _marked(before, evaluation, events, rules)
+        marks = recorded(before, counted_throw(marks, mover), evaluation.roll, rules)
         template = position.replace(turn=mover.other, dice=None)
         after = leaf.side.points(mover, template)
         if leaf.side.off == CHECKERS and rules.game != "toccategli":
@@ -393,11 +402,14 @@ TRICTRAC = Trictrac()
 
 @dataclass(frozen=True)
 class Marking:
-    """How a throw was marked: the marks after, the écoles, whether the mover may leave."""
+    """How a throw was marked: the marks after, the écoles, whether the mover may leave,
+    and the plays the opponent may have the throw replayed as (an unmade petit jan,
+    :func:`.ecole.unmade_petit_jan`; the marks stay as they are)."""
 
     marks: Marks
     ecoles: tuple[Ecole, ...]
     may_leave: bool
+    replays: tuple[Play, ...] = ()
 
 
 def marking(
@@ -427,15 +439,21 @@ def marking(
     marked = due if marked is None else marked
     opponent_marked = due_other if opponent_marked is None else opponent_marked
     ecoles = claims(due, marked, due_other, opponent_marked)
+    unmade = unmade_petit_jan(evaluation.events, leaf, evaluation.leaves, rules)
+    taken = min(unmade.points, max(0, marked - due))  # marked, so already his as too many
+    if unmade.points > taken:  # fr 4934, 4936: the plein's points he did not mark
+        reason = "petit jan not made"
+        ecoles.append(Ecole("opponent", unmade.points - taken, reason, "fr 4932–4936; 5486"))
+    replays = tuple(Play(moves) for moves in unmade.replays)
     to_mover = min(marked, due) + sum(e.points for e in ecoles if e.to == "mover")
     to_other = min(opponent_marked, due_other) + sum(e.points for e in ecoles if e.to == "opponent")
     first = gain(Marks.of(position), mover, to_mover, rules)
     if leave:
         if not first.holes:
             raise TabulaError("only a hole completed by one's own dice allows leaving (fr 4910)")
-        return Marking(leaving(first.marks, mover), tuple(ecoles), True)
+        return Marking(leaving(first.marks, mover), tuple(ecoles), True, replays)
     second = gain(first.marks, mover.other, to_other, rules)
-    return Marking(second.marks, tuple(ecoles), first.holes > 0)
+    return Marking(second.marks, tuple(ecoles), first.holes > 0, replays)
 
 
 def _toc_marking(

@@ -22,13 +22,16 @@ holes agreed, "même … au premier trou" (fr 6019).
 In the notation (extra fields, defaults left out): ``points=W,B``, ``holes=W,B``,
 ``bredouille=w|b`` (when both have points: whose are still uninterrupted; when only one has
 points they are his without saying), ``etendard=w|b`` (the same for holes), ``throws=W,B``
-(throws made since the pile was set up, counted to three, for the jan de trois coups).
+(throws made since the pile was set up, counted to three, for the jan de trois coups),
+``first=5-5`` (the first throw since the piles were set up, kept for the second throw when
+the jan de rencontre is played, :mod:`.usages`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...core.notation import ExtraField
 from ...core.position import Colour, Position
@@ -45,6 +48,9 @@ FIELDS: tuple[ExtraField, ...] = (
     ),
     ExtraField("etendard", "-", r"[wb-]", "whose holes run on uninterrupted when both have holes"),
     ExtraField("throws", "0,0", r"[0-3],[0-3]", "throws since the pile was set up, to 3: 2,1"),
+    ExtraField(
+        "first", "-", r"[1-6]-[1-6]|-", "the first throw of the piles, for the jan de rencontre"
+    ),
 )
 
 
@@ -62,6 +68,7 @@ class Marks:
     bredouille: tuple[bool, bool] = (False, False)
     run: tuple[bool, bool] = (False, False)
     throws: tuple[int, int] = (0, 0)
+    first: str = "-"
 
     @classmethod
     def of(cls, position: Position) -> Marks:
@@ -73,6 +80,7 @@ class Marks:
             bredouille=_flags(points, position.get("bredouille", "-")),
             run=_flags(holes, position.get("etendard", "-")),
             throws=_pair(position.get("throws", "0,0")),
+            first=position.get("first", "-"),
         )
 
     def store(self, position: Position) -> Position:
@@ -83,18 +91,19 @@ class Marks:
             "bredouille": _flag_text(self.points, self.bredouille),
             "etendard": _flag_text(self.holes, self.run),
             "throws": f"{self.throws[0]},{self.throws[1]}",
+            "first": self.first,
         }
         defaults = {f.key: f.default for f in FIELDS}
         extra = tuple(sorted((k, v) for k, v in values.items() if v != defaults[k]))
         return position.replace(extra=extra)
 
     def with_(self, colour: Colour, **changes: object) -> Marks:
-        values = {}
+        values: dict[str, Any] = {}
         for name, value in changes.items():
             pair = list(getattr(self, name))
             pair[colour.pair_index] = value
             values[name] = (pair[0], pair[1])
-        return Marks(**{**self.__dict__, **values})
+        return replace(self, **values)
 
 
 def _flags(pair: tuple[int, int], text: str) -> tuple[bool, bool]:
@@ -136,7 +145,7 @@ def gain_points(marks: Marks, colour: Colour, points: int) -> Gain:
         pts[i] -= HOLE
         pts[j] = 0  # fr 4798
         bred[i], bred[j] = True, False  # the points left are of an uninterrupted run (fr 4808)
-    marks = Marks((pts[0], pts[1]), marks.holes, (bred[0], bred[1]), marks.run, marks.throws)
+    marks = replace(marks, points=(pts[0], pts[1]), bredouille=(bred[0], bred[1]))
     return Gain(gain_holes(marks, colour, holes), holes)
 
 
@@ -151,9 +160,7 @@ def gain_holes(marks: Marks, colour: Colour, holes: int) -> Marks:
     run[j] = False
     total = list(marks.holes)
     total[i] += holes
-    return Marks(
-        marks.points, (total[0], total[1]), marks.bredouille, (run[0], run[1]), marks.throws
-    )
+    return replace(marks, holes=(total[0], total[1]), run=(run[0], run[1]))
 
 
 def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gain:
@@ -161,9 +168,7 @@ def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gai
     if rules.game == "toccategli":  # 001 587–591, 603: points to twelve, no holes, no bredouille
         pts = list(marks.points)
         pts[colour.pair_index] += points
-        return Gain(
-            Marks((pts[0], pts[1]), marks.holes, marks.bredouille, marks.run, marks.throws), 0
-        )
+        return Gain(replace(marks, points=(pts[0], pts[1])), 0)
     return gain_points(marks, colour, points)
 
 
@@ -197,12 +202,12 @@ def counted_throw(marks: Marks, mover: Colour) -> Marks:
     """One more throw of the mover since the pile was set up (counted to three)."""
     throws = list(marks.throws)
     throws[mover.pair_index] = min(3, throws[mover.pair_index] + 1)
-    return Marks(marks.points, marks.holes, marks.bredouille, marks.run, (throws[0], throws[1]))
+    return replace(marks, throws=(throws[0], throws[1]))
 
 
 def new_releve(marks: Marks) -> Marks:
     """Both piles set up again: points and holes carried, the throws counted anew."""
-    return Marks(marks.points, marks.holes, marks.bredouille, marks.run, (0, 0))
+    return replace(marks, throws=(0, 0), first="-")
 
 
 def leaving(marks: Marks, mover: Colour) -> Marks:

@@ -81,6 +81,18 @@ class TrictracRules(Switches):
     ``grande_bredouille``
         whether the grande bredouille doubles the stake (fr 5043–5047: only when agreed,
         "guère en usage présentement").
+    ``jan_de_rencontre``, ``margot_la_fendue``, ``pile_de_malheur``
+        the three usages "no longer in use" (fr 5526), marked now only "par accord mutuel
+        préalable" (notes 98, 133, 139): off by default, scored under the 1698 tariff when
+        on (:mod:`.usages` says how each is read). They belong to the 1698 tariff: the
+        Toccategli refuses them.
+    ``petit_jan_remedy``
+        when a throw can fill or keep the petit jan and the play does not: ``ecole``
+        (default) gives the opponent the remedies of fr 4932–4936 and law 5486 — the points
+        of that plein by école, marked or not, and the throw replayed to make it at his
+        option (:func:`.ecole.unmade_petit_jan`); ``none`` counts the plein's points only
+        from a play that makes it, with no remedy (as the text has it for the grand jan,
+        fr 4938, where the points are taken only when marked and nothing is replayed).
     """
 
     game: Literal["trictrac", "toccategli", "toc"] = "trictrac"
@@ -97,6 +109,10 @@ class TrictracRules(Switches):
     dice_across_tables: Literal["good", "bad"] = "good"
     grande_bredouille: bool = False
     tour: Literal["12", "1", "2", "3", "4", "6"] = "12"
+    jan_de_rencontre: bool = False
+    margot_la_fendue: bool = False
+    pile_de_malheur: bool = False
+    petit_jan_remedy: Literal["ecole", "none"] = "ecole"
 
     sources: ClassVar[dict[str, str]] = {
         "game": "fr 4582–5541; 001 559–996 (de 3348–3694); fr 5983–6029",
@@ -113,4 +129,8 @@ class TrictracRules(Switches):
         "dice_across_tables": "fr 4656; sv 2371",
         "grande_bredouille": "fr 5043–5053",
         "tour": "fr 4750; fr 6019",
+        "jan_de_rencontre": "fr 5526–5528; note 98 (6423)",
+        "margot_la_fendue": "fr 5530–5534, 5412; notes 133, 134 (6493–6495)",
+        "pile_de_malheur": "fr 5536–5540; note 139 (6505–6507)",
+        "petit_jan_remedy": "fr 4932–4938; law 5486",
     }

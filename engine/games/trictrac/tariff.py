@@ -52,6 +52,10 @@ TRICTRAC: tuple[Rate, ...] = (
     Rate("remplir", 4, 6, "yes", "1–3 / 1–2", "mover", "fr 4722, 4734, 4744, 5230–5233"),
     Rate("conserver", 4, 6, "no", "1", "mover", "fr 4728, 4736, 4744, 5236"),
     Rate("sortir-le-premier", 4, 6, "no", "—", "mover", "fr 4748, 5039, 5241"),
+    # the usages no longer in use, played only when agreed (fr 5526–5540; :mod:`.usages`)
+    Rate("jan-de-rencontre", 4, 6, "no", "1", "mover", "fr 5528; note 98"),
+    Rate("margot-la-fendue", 2, 4, "no", "1", "opponent", "fr 5534; note 133"),
+    Rate("pile-de-malheur", 4, 6, "no", "1", "mover", "fr 5538; note 139"),
 )
 
 # 001's notes; where a note is silent the edition keeps the nearest stated value (marked).
