@@ -98,12 +98,13 @@ def _ledger_commands(commands: Any) -> None:
     ledger = commands.add_parser("ledger", help="run a Trictrac ledger from JSON events")
     ledger.add_argument("kind", choices=("aufschreiben", "kombiniert"))
     ledger.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
+    # None: not given (the combined game's card options, the rates the combined game fixes)
     ledger.add_argument(
-        "--rates", choices=("vienna", "french"), default="vienna", help="bredouille rates"
+        "--rates", choices=("vienna", "french"), help="bredouille rates (default vienna)"
     )
     ledger.add_argument("--zuege", type=int, default=12, help="Züge in the Partie (even)")
-    ledger.add_argument("--names", default="A=A,B=B", help="names on the card: A=…,B=…")
-    ledger.add_argument("--first-dice", choices=("A", "B"), default="A")
+    ledger.add_argument("--names", help="kombiniert: names on the card, A=…,B=…")
+    ledger.add_argument("--first-dice", choices=("A", "B"), help="kombiniert: who threw first")
     pegs = commands.add_parser("pegs", help="draw the hole rails of the combined Trictrac")
     pegs.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
     pegs.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.pdf")
@@ -164,8 +165,18 @@ def _start(args: argparse.Namespace) -> int:
 def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     game = get_game(args.game)
     position = _read(args.position, args.game)
-    roll = parse_roll(args.roll) if args.roll else None
-    return game, position, roll, _rules(game, args.rules)
+    roll = parse_roll(args.roll) if args.roll is not None else None  # "" is no roll
+    rules = _rules(game, args.rules)
+    _check_under(game, position, rules)
+    return game, position, roll, rules
+
+
+def _check_under(game: Any, position: Any, rules: Any) -> None:
+    """The position as the rules played allow it (a Trictrac scoreboard under its variant)."""
+    try:
+        game.check_under(position, rules)
+    except TabulaError as error:
+        raise TabulaError(f"position: {error}") from None
 
 
 def _rules(game: Any, items: list[str]) -> Any:
@@ -174,6 +185,8 @@ def _rules(game: Any, items: list[str]) -> Any:
         name, sep, value = item.partition("=")
         if not sep:
             raise TabulaError(f"--rules '{item}': write NAME=VALUE")
+        if name in settings:  # the later would silently win
+            raise TabulaError(f"--rules: the switch '{name}' is given twice")
         settings[name] = value
     return make_rules(game, settings)
 
@@ -215,7 +228,9 @@ def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
 def _outcome(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     position = _read(args.position, args.game)
-    outcome = game.outcome(position, _rules(game, args.rules))
+    rules = _rules(game, args.rules)
+    _check_under(game, position, rules)
+    outcome = game.outcome(position, rules)
     answer = {"over": outcome is not None, **(_outcome_json(outcome) or {})}
     print(json.dumps(answer, ensure_ascii=False))
     return 0
@@ -283,22 +298,29 @@ def _stdin_text() -> str:
     return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
 
 
-def _names(text: str) -> dict[str, str]:
-    names = {}
-    for item in text.split(","):
+def _names(text: str | None) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for item in (text or "A=A,B=B").split(","):
         key, sep, name = item.partition("=")
-        if not sep or key not in ("A", "B") or not name:
+        if not sep or key not in ("A", "B") or not name or key in names:
             raise TabulaError(f"--names '{text}': write A=NAME,B=NAME")
         names[key] = name
     return {"A": names.get("A", "A"), "B": names.get("B", "B")}
 
 
 def _ledger(args: argparse.Namespace) -> int:
+    if args.kind == "aufschreiben" and (args.names is not None or args.first_dice is not None):
+        raise TabulaError("--names and --first-dice are for the combined game's card (kombiniert)")
+    if args.kind == "kombiniert" and args.rates == "french":
+        raise TabulaError(
+            "--rates french: the combined game is played at the Viennese rates (de 3959–3961)"
+        )
     events = _events(args.events)
     if args.kind == "aufschreiben":
-        answer = run_aufschreiben(events, Rules(rates=args.rates), args.zuege)
+        answer = run_aufschreiben(events, Rules(rates=args.rates or "vienna"), args.zuege)
     else:
-        _, answer = run_kombiniert(events, _names(args.names), args.first_dice)
+        names, first = _names(args.names), args.first_dice or "A"
+        _, answer = run_kombiniert(events, names, first, args.zuege)
     print(json.dumps(answer, ensure_ascii=False, indent=2))
     return 0
 
