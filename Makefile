@@ -30,7 +30,8 @@ help:
 	@echo "                   run the translation gates (tools/gates.py: numbers, letters, terms,"
 	@echo "                   language, spelling, coverage)"
 	@echo "make translation-stats  words per language: from the sources, by the edition, left"
-	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
+	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md,"
+	@echo "                   and fuzz the engine's command line with 100,000 malformed inputs"
 	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html)"
 	@echo "make clean         remove _build/ (the figure cache in docs/_generated/ stays)"
 
@@ -100,8 +101,10 @@ check-po: $(VENV)/.installed-test
 translation-stats: $(VENV)/.installed
 	$(PY) tools/gates.py --stats
 
+# then 100,000 malformed calls of python -m engine (tools/fuzz.py), counted into the same file
 bench: $(VENV)/.installed
 	$(PY) tools/bench.py --out bench/results.md
+	$(PY) tools/fuzz.py --inputs 100000 --results bench/results.md
 
 serve:
 	@test -f _build/html/index.html || { echo "no site yet: run 'make html' first"; exit 2; }

@@ -21,6 +21,7 @@ OPENING = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- w 6-2"
 HOMEPLAY = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/-,-,-,-,-,-/-,-,3w,2w,2w,1w w 3-2 off=7,3"
 UPPSPEL = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/1b,-,-,-,-,-/-,-,-,-,-,15w b - off=0,2"
 TRICTRAC = "trictrac -,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w 6-5"
+PLEIN = TRICTRAC.replace("trictrac", "plein")
 MUNK = "brade -,-,-,-,-,-/3b,3b,3b,3b,2b,-/-,-,-,-,-,-/1w,-,1b,-,-,- w 6-2 off=14,0"
 
 
@@ -290,8 +291,7 @@ BAD_INPUT: dict[str, tuple[list[str], str]] = {
         "drawn whole",
     ),
     "a quarter of the Plein": (
-        ["draw", "plein", "-p", TRICTRAC.replace("trictrac", "plein"), "--view", "quarter"]
-        + ["-o", "x.svg"],
+        ["draw", "plein", "-p", PLEIN, "--view", "quarter", "-o", "x.svg"],
         "drawn whole",
     ),
     "a play beyond the quarter": (
