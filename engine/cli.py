@@ -242,9 +242,7 @@ def _draw(args: argparse.Namespace) -> int:
     from .render.positions import TrictracView, picture
 
     game, position, roll, rules = _setup(args)
-    output = Path(args.output)
-    if output.suffix not in (".svg", ".pdf"):
-        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    output = _output(args.output)
     play = None
     if args.play:
         if roll is None and position.dice is None:
@@ -266,6 +264,20 @@ def _draw(args: argparse.Namespace) -> int:
         trictrac=TrictracView() if game.game_type.board == "trictrac" else None,
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
+    return _write(output, data)
+
+
+def _output(name: str) -> Path:
+    """The -o file: a name the file system can take, ending in .svg or .pdf."""
+    if "\0" in name:  # no file name holds one (only a caller in this process can pass it)
+        raise TabulaError(f"-o {name}: a file name cannot hold a NUL character")
+    output = Path(name)
+    if output.suffix not in (".svg", ".pdf"):
+        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    return output
+
+
+def _write(output: Path, data: bytes) -> int:
     try:
         output.write_bytes(data)
     except OSError as error:
@@ -279,6 +291,8 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _events(source: str) -> list[dict[str, Any]]:
+    if "\0" in source:
+        raise TabulaError(f"{source}: a file name cannot hold a NUL character")
     try:
         if source == "-":
             return read_events(_stdin_text(), "standard input")
@@ -360,17 +374,10 @@ def _pegs(args: argparse.Namespace) -> int:
     from .render.pegs import render_pdf as pegs_pdf
     from .render.pegs import render_svg as pegs_svg
 
-    output = Path(args.output)
-    if output.suffix not in (".svg", ".pdf"):
-        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    output = _output(args.output)
     shown = board(play_combined(_events(args.events)))
     data = pegs_svg(shown).encode() if output.suffix == ".svg" else pegs_pdf(shown)
-    try:
-        output.write_bytes(data)
-    except OSError as error:
-        raise TabulaError(f"-o {output}: cannot write the file ({error.strerror})") from None
-    print(f"wrote {output} ({len(data):,} bytes)")
-    return 0
+    return _write(output, data)
 
 
 _COMMANDS = {

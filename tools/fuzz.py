@@ -698,7 +698,9 @@ def _draw_options(rng: random.Random, seed: Seed, out: Path) -> list[str]:
     options += ["--numbering", rng.choice("wb")]
     if seed.play and rng.random() < 0.5:
         options += ["--play", seed.play if rng.random() < 0.7 else _text_edit(rng, seed.play)]
-    name = rng.choice(["board.svg", "board.svg", "board.pdf", "board.png", "no/such/dir/board.svg"])
+    name = rng.choice(
+        ["board.svg", "board.svg", "board.pdf", "board.png", "no/such/dir/board.svg", "b\0.svg"]
+    )
     return [*options, "-o", str(out / name)]
 
 
@@ -711,7 +713,11 @@ def ledger_case(rng: random.Random, corpus: Corpus, out: Path) -> Case:
     raw = _encode(rng, data)
     problem = events_problem("aufschreiben" if kind == "aufschreiben" else "kombiniert", _json(raw))
     argv = (
-        ["pegs", "-o", str(out / rng.choice(["pegs.svg", "pegs.svg", "pegs.pdf", "pegs.txt"]))]
+        [
+            "pegs",
+            "-o",
+            str(out / rng.choice(["pegs.svg", "pegs.svg", "pegs.pdf", "pegs.txt", "p\0.svg"])),
+        ]
         if kind == "pegs"
         else ["ledger", kind]
     )
@@ -888,14 +894,33 @@ def cases(corpus: Corpus, count: int, seed: int, out: Path) -> Iterator[Case]:
         yield rng.choices(makers, weights)[0](rng, corpus, out)
 
 
-def fuzz(count: int, seed: int = 13, keep: int = 5, corpus: Corpus | None = None) -> Tally:
-    """Run ``count`` inputs from ``seed``; the tally of what went wrong."""
+def _warm_up(corpus: Corpus, folder: Path) -> None:
+    """Draw once in each format before anything is timed: the first drawing imports
+    matplotlib and loads its fonts, which a process pays once; "slow" is about inputs."""
+    start = next(s for s in corpus.seeds if s.game == "brade")
+    for suffix in ("svg", "pdf"):
+        run_case(Case(("draw", "brade", "-p", start.position, "-o", str(folder / f"w.{suffix}"))))
+        run_case(
+            Case(("pegs", "-o", str(folder / f"w.{suffix}")), b'[{"player": "A", "holes": 1}]')
+        )
+
+
+def fuzz(
+    count: int, seed: int = 13, keep: int = 5, corpus: Corpus | None = None, every: int = 0
+) -> Tally:
+    """Run ``count`` inputs from ``seed``; the tally of what went wrong (and, ``every`` so
+    many inputs, a line on standard error saying how far it is)."""
     corpus = corpus or build_corpus(seed)
     tally = Tally()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tabula-fuzz-") as folder:
+        _warm_up(corpus, Path(folder))
         for case in cases(corpus, count, seed, Path(folder)):
             classify(case, tally, keep)
+            if every and tally.inputs % every == 0:
+                found = sum(tally.counts.values())
+                seconds = time.perf_counter() - started
+                print(f"{tally.inputs} inputs, {seconds:.0f} s, {found} found", file=sys.stderr)
     tally.seconds = time.perf_counter() - started
     return tally
 
@@ -941,7 +966,7 @@ def cli(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=5, help="examples shown per kind")
     parser.add_argument("--results", type=Path, help="write the counts into this bench file")
     args = parser.parse_args(argv)
-    tally = fuzz(args.inputs, args.seed, args.examples)
+    tally = fuzz(args.inputs, args.seed, args.examples, every=10_000)
     print("\n".join(report(tally, args.seed)))
     if args.results:
         write_results(args.results, tally, args.seed)

@@ -302,6 +302,7 @@ BAD_INPUT: dict[str, tuple[list[str], str]] = {
         ["draw", "trictrac", "-p", f"{TRICTRAC} points=11,0", "-o", "x.svg"],
         "two by two",
     ),
+    "a NUL in a file name": (["draw", "brade", "-p", OPENING, "-o", "x\0.svg"], "NUL character"),
     "points at the Toc": (
         ["outcome", "trictrac", "-p", f"{TRICTRAC} points=4,0", "--rules", "game=toc"],
         "not points",
