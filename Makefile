@@ -35,7 +35,8 @@ help:
 	@echo "                   run the translation gates (tools/gates.py: numbers, letters, terms,"
 	@echo "                   language, spelling, coverage)"
 	@echo "make translation-stats  words per language: from the sources, by the edition, left"
-	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md"
+	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md,"
+	@echo "                   and fuzz the engine's command line with 100,000 malformed inputs"
 	@echo "make dist          the release in dist/: the site as one zip, the four books, SHA256SUMS"
 	@echo "                   (builds first; BASEURL as for make html)"
 	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html;"
@@ -109,8 +110,10 @@ check-po: $(VENV)/.installed-test
 translation-stats: $(VENV)/.installed
 	$(PY) tools/gates.py --stats
 
+# then 100,000 malformed calls of python -m engine (tools/fuzz.py), counted into the same file
 bench: $(VENV)/.installed
 	$(PY) tools/bench.py --out bench/results.md
+	$(PY) tools/fuzz.py --inputs 100000 --results bench/results.md
 
 # files only (no folder listings), the site's 404 page, one line if the port is taken
 serve:

@@ -98,12 +98,13 @@ def _ledger_commands(commands: Any) -> None:
     ledger = commands.add_parser("ledger", help="run a Trictrac ledger from JSON events")
     ledger.add_argument("kind", choices=("aufschreiben", "kombiniert"))
     ledger.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
+    # None: not given (the combined game's card options, the rates the combined game fixes)
     ledger.add_argument(
-        "--rates", choices=Rules.choices("rates"), default="vienna", help="bredouille rates"
+        "--rates", choices=Rules.choices("rates"), help="bredouille rates (default vienna)"
     )
     ledger.add_argument("--zuege", type=int, default=12, help="Züge in the Partie (even)")
-    ledger.add_argument("--names", default="A=A,B=B", help="names on the card: A=…,B=…")
-    ledger.add_argument("--first-dice", choices=("A", "B"), default="A")
+    ledger.add_argument("--names", help="kombiniert: names on the card, A=…,B=…")
+    ledger.add_argument("--first-dice", choices=("A", "B"), help="kombiniert: who threw first")
     pegs = commands.add_parser("pegs", help="draw the hole rails of the combined Trictrac")
     pegs.add_argument("events", nargs="?", default="-", help="a JSON file (default: stdin)")
     pegs.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.pdf")
@@ -164,8 +165,18 @@ def _start(args: argparse.Namespace) -> int:
 def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     game = get_game(args.game)
     position = _read(args.position, args.game)
-    roll = parse_roll(args.roll) if args.roll else None
-    return game, position, roll, _rules(game, args.rules)
+    roll = parse_roll(args.roll) if args.roll is not None else None  # "" is no roll
+    rules = _rules(game, args.rules)
+    _check_under(game, position, rules)
+    return game, position, roll, rules
+
+
+def _check_under(game: Any, position: Any, rules: Any) -> None:
+    """The position as the rules played allow it (a Trictrac scoreboard under its variant)."""
+    try:
+        game.check_under(position, rules)
+    except TabulaError as error:
+        raise TabulaError(f"position: {error}") from None
 
 
 def _rules(game: Any, items: list[str]) -> Any:
@@ -174,6 +185,8 @@ def _rules(game: Any, items: list[str]) -> Any:
         name, sep, value = item.partition("=")
         if not sep:
             raise TabulaError(f"--rules '{item}': write NAME=VALUE")
+        if name in settings:  # the later would silently win
+            raise TabulaError(f"--rules: the switch '{name}' is given twice")
         settings[name] = value
     return make_rules(game, settings)
 
@@ -215,7 +228,9 @@ def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
 def _outcome(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     position = _read(args.position, args.game)
-    outcome = game.outcome(position, _rules(game, args.rules))
+    rules = _rules(game, args.rules)
+    _check_under(game, position, rules)
+    outcome = game.outcome(position, rules)
     answer = {"over": outcome is not None, **(_outcome_json(outcome) or {})}
     print(json.dumps(answer, ensure_ascii=False))
     return 0
@@ -227,9 +242,7 @@ def _draw(args: argparse.Namespace) -> int:
     from .render.positions import TrictracView, picture
 
     game, position, roll, rules = _setup(args)
-    output = Path(args.output)
-    if output.suffix not in (".svg", ".pdf"):
-        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    output = _output(args.output)
     play = None
     if args.play:
         if roll is None and position.dice is None:
@@ -251,6 +264,20 @@ def _draw(args: argparse.Namespace) -> int:
         trictrac=TrictracView() if game.game_type.board == "trictrac" else None,
     )
     data = render_svg(shown).encode() if output.suffix == ".svg" else render_pdf(shown)
+    return _write(output, data)
+
+
+def _output(name: str) -> Path:
+    """The -o file: a name the file system can take, ending in .svg or .pdf."""
+    if "\0" in name:  # no file name holds one (only a caller in this process can pass it)
+        raise TabulaError(f"-o {name}: a file name cannot hold a NUL character")
+    output = Path(name)
+    if output.suffix not in (".svg", ".pdf"):
+        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    return output
+
+
+def _write(output: Path, data: bytes) -> int:
     try:
         output.write_bytes(data)
     except OSError as error:
@@ -264,6 +291,8 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _events(source: str) -> list[dict[str, Any]]:
+    if "\0" in source:
+        raise TabulaError(f"{source}: a file name cannot hold a NUL character")
     try:
         if source == "-":
             return read_events(_stdin_text(), "standard input")
@@ -283,22 +312,30 @@ def _stdin_text() -> str:
     return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
 
 
-def _names(text: str) -> dict[str, str]:
-    names = {}
-    for item in text.split(","):
+def _names(text: str | None) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for item in (text or "A=A,B=B").split(","):
         key, sep, name = item.partition("=")
-        if not sep or key not in ("A", "B") or not name:
+        if not sep or key not in ("A", "B") or not name or key in names:
             raise TabulaError(f"--names '{text}': write A=NAME,B=NAME")
         names[key] = name
     return {"A": names.get("A", "A"), "B": names.get("B", "B")}
 
 
 def _ledger(args: argparse.Namespace) -> int:
+    if args.kind == "aufschreiben" and (args.names is not None or args.first_dice is not None):
+        raise TabulaError("--names and --first-dice are for the combined game's card (kombiniert)")
+    if args.kind == "kombiniert" and args.rates not in (None, "vienna"):
+        raise TabulaError(
+            f"--rates {args.rates}: the combined game is played at the Viennese rates "
+            "(de 3959–3961)"
+        )
     events = _events(args.events)
     if args.kind == "aufschreiben":
-        answer = run_aufschreiben(events, Rules(rates=args.rates), args.zuege)
+        answer = run_aufschreiben(events, Rules(rates=args.rates or "vienna"), args.zuege)
     else:
-        _, answer = run_kombiniert(events, _names(args.names), args.first_dice)
+        names, first = _names(args.names), args.first_dice or "A"
+        _, answer = run_kombiniert(events, names, first, args.zuege)
     print(json.dumps(answer, ensure_ascii=False, indent=2))
     return 0
 
@@ -338,17 +375,10 @@ def _pegs(args: argparse.Namespace) -> int:
     from .render.pegs import render_pdf as pegs_pdf
     from .render.pegs import render_svg as pegs_svg
 
-    output = Path(args.output)
-    if output.suffix not in (".svg", ".pdf"):
-        raise TabulaError(f"-o {output}: the file must end in .svg or .pdf")
+    output = _output(args.output)
     shown = board(play_combined(_events(args.events)))
     data = pegs_svg(shown).encode() if output.suffix == ".svg" else pegs_pdf(shown)
-    try:
-        output.write_bytes(data)
-    except OSError as error:
-        raise TabulaError(f"-o {output}: cannot write the file ({error.strerror})") from None
-    print(f"wrote {output} ({len(data):,} bytes)")
-    return 0
+    return _write(output, data)
 
 
 _COMMANDS = {

@@ -117,6 +117,8 @@ class Game(Protocol):
 
     def validate(self, position: Position) -> None: ...
 
+    def check_under(self, position: Position, rules: Any = None) -> None: ...
+
     def analyse(
         self, position: Position, roll: Roll | None = None, rules: Any = None
     ) -> Sequence[Any]: ...
@@ -185,6 +187,10 @@ class GameBase:
             raise IllegalPlay(f"'{play}' is not a legal play here")
         after: Position = found.after
         return after
+
+    def check_under(self, position: Position, rules: Any = None) -> None:
+        """What the rules played allow of a position beyond :meth:`Game.validate`, which
+        reads it without them (a Trictrac scoreboard under a variant); nothing by default."""
 
     def table_facts(self) -> Mapping[str, object]:
         """Facts of the game's own tables (a scoring table), for claims; none by default."""

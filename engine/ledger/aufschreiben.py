@@ -51,6 +51,11 @@ PLAYERS: tuple[Player, Player] = ("A", "B")
 CONSOLATION = 2  # art. 4 (de 3708): "als Trost zwei Jetons für den gewonnenen Zug"
 OBLIGATORY_HOLE = 6  # art. 1, 7 (de 3702, 3714): the sixth hole, the "Pflichtloch"
 GREAT = 12  # art. 29 (de 3768): twelve holes make the great bredouille
+# The most holes one event may bring. The rail has twelve holes, and a player who reaches the
+# twelfth "beginnt die Runde von Neuem" (art. 8, de 3716): an event takes a peg round the
+# rail at most once. A Haltung has no limit (art. 8: "nicht begrenzt"), so longer runs are
+# written as several events of the same player (12, then 8 for art. 33's twenty holes).
+MOST_HOLES = 12
 
 
 class LedgerError(TabulaError):
@@ -298,24 +303,49 @@ def play(events: list[dict[str, object]], rules: Rules = Rules()) -> Zug:
     return zug
 
 
+EVENT_KEYS = ("player", "holes", "own", "then", "go")
+
+
 def apply_event(zug: Zug, event: dict[str, object]) -> None:
+    """One event: ``{"player": "A", "holes": 2, "own": true, "then": "go"}`` (``own``
+    defaults to true, ``then`` to "stay"), or a go without a new hole, ``{"player": "B",
+    "go": true}``. Every key is checked: a key the ledger does not read, a word where a
+    boolean belongs, a count of holes the rail cannot hold, an event that changes nothing
+    are refused (issue 13: they were read silently, "false" as true)."""
+    unknown = sorted(set(event) - set(EVENT_KEYS))
+    if unknown:
+        raise LedgerError(
+            f"unknown key(s) {', '.join(unknown)} (an event has {', '.join(EVENT_KEYS)})"
+        )
     player = event.get("player")
     if player not in PLAYERS:
         raise LedgerError(f"'player' must be 'A' or 'B', not {player!r}")
-    unknown = set(event) - {"player", "holes", "own", "then", "go"}
-    if unknown:
-        raise LedgerError(f"unknown key(s) {', '.join(sorted(unknown))}")
     own, go = event.get("own", True), event.get("go", False)
     for key, value in (("own", own), ("go", go)):
         if not isinstance(value, bool):  # "false" is a word, and a word would read as true
             raise LedgerError(f"'{key}' must be true or false, not {value!r}")
-    if "holes" in event:
-        count = event["holes"]
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise LedgerError(f"'holes' must be a whole number, not {count!r}")
-        zug.hole(player, count, bool(own))
+    if "go" in event and "then" in event:
+        raise LedgerError("'go' and 'then' say the same: give one")
     then = event.get("then", "go" if go else "stay")
     if then not in ("stay", "go"):
         raise LedgerError(f"'then' must be 'stay' or 'go', not {then!r}")
+    if "holes" in event:
+        zug.hole(player, holes_of(event), bool(own))
+    elif "own" in event:
+        raise LedgerError("'own' says whose dice made the holes, and the event makes none")
+    elif then == "stay":
+        raise LedgerError("the event makes no hole and does not go: it changes nothing")
     if then == "go":
         zug.go(player)
+
+
+def holes_of(event: dict[str, object]) -> int:
+    """An event's holes: a whole number from one to :data:`MOST_HOLES`."""
+    count = event["holes"]
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MOST_HOLES:
+        shown = repr(count) if len(repr(count)) <= 20 else f"{repr(count)[:20]}…"
+        raise LedgerError(
+            f"'holes' must be a whole number from 1 to {MOST_HOLES}, not {shown} (one event "
+            "goes round the rail at most once, art. 8: write a longer run as more events)"
+        )
+    return count

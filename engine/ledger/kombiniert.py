@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..core.game import Switches
-from .aufschreiben import PLAYERS, LedgerError, Player, Result, Zug, other
+from .aufschreiben import PLAYERS, LedgerError, Player, Result, Zug, holes_of, other
 from .aufschreiben import Rules as ZugRules
 from .rails import Peg, PegBoard
 
@@ -134,6 +134,11 @@ class Combined:
     @property
     def ep_running(self) -> bool:
         return self.suspended != "ep"
+
+    @property
+    def over(self) -> bool:
+        """The Partie's Züge are all played, and the whole game with them (de 4113)."""
+        return self.zug_number > self.zuege
 
     # -- events -----------------------------------------------------------------------------
 
@@ -285,14 +290,20 @@ class Combined:
         return max(takers.values())
 
 
+def on_rail(holes: int) -> int:
+    """The hole of the rail a count of holes stands in: past the twelfth the peg goes round
+    again (art. 8, de 3716: "beginnt er die Runde von Neuem"); 0 is no peg."""
+    return (holes - 1) % HOLES + 1 if holes else 0
+
+
 def pegs(state: Combined) -> dict[str, dict[str, int]]:
     """Where each player's pegs stand: ``{"A": {"gold": 2, "silver": 8, ...}}`` (0: not
     placed); ``"krawatte-on"`` names the peg the Krawatte hangs on (de 4041–4055)."""
     found: dict[str, dict[str, int]] = {}
     for p in PLAYERS:
         placed = {"gold": 0, "silver": 0, "bimetallic": 0, "black": 0}
-        as_hole = state.zug.sides[p].holes
-        ep_hole = state.ep.holes[p]
+        as_hole = on_rail(state.zug.sides[p].holes)
+        ep_hole = on_rail(state.ep.holes[p])
         if state.suspended == "as":
             placed["black"] = as_hole
         elif state.suspended == "ep":
@@ -365,35 +376,64 @@ def facts(state: Combined) -> dict[str, object]:
     return found
 
 
-EVENT_KEYS = {"player", "holes", "own", "then", "game", "stake"}
+EVENT_KEYS = ("player", "holes", "own", "then", "game")
+STAKE = 2  # de 4101: "Jeder Spieler legt zwei Fichets Einsatz in den Korb"
+THEN = ("stay", "go", "suspend-as", "suspend-ep")
 
 
 def apply_event(state: Combined, event: dict[str, object]) -> None:
     """One event: ``{"stake": 2}`` or ``{"player": "A", "holes": 2, "own": true,
-    "then": "go", "game": "both"}`` (``own`` defaults to true, ``then`` to "stay")."""
-    unknown = set(event) - EVENT_KEYS
-    if unknown:
-        raise LedgerError(f"unknown key(s) {', '.join(sorted(unknown))}")
+    "then": "go", "game": "both"}`` (``own`` defaults to true, ``then`` to "stay"), or a
+    decision after the hole just made, ``{"player": "A", "then": "suspend-ep"}``. Every key
+    is checked: a key the ledger does not read, a word where a boolean belongs, a count of
+    holes the rail cannot hold, an event that changes nothing are refused (issue 13)."""
+    if state.over:
+        raise LedgerError(
+            f"the Partie's {state.zuege} Züge are played, and the Partie mit Ehrenpunkten ends "
+            "with the Partie zum Aufschreiben (de 4113)"
+        )
     if "stake" in event:
-        count = event["stake"]
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise LedgerError(f"'stake' must be a whole number of fichets, not {count!r}")
-        state.stake(count)
+        _stake(state, event)
         return
+    unknown = sorted(set(event) - set(EVENT_KEYS))
+    if unknown:
+        raise LedgerError(
+            f"unknown key(s) {', '.join(unknown)} (an event has {', '.join(EVENT_KEYS)}, or "
+            "a stake alone)"
+        )
     player = event.get("player")
     if player not in PLAYERS:
         raise LedgerError(f"'player' must be 'A' or 'B', not {player!r}")
     own = event.get("own", True)
     if not isinstance(own, bool):
         raise LedgerError(f"'own' must be true or false, not {own!r}")
-    if "holes" not in event and "then" in event:  # a decision after the hole just made
-        state.then(player, str(event["then"]), own)  # type: ignore[arg-type]
+    then = event.get("then", "stay")
+    if then not in THEN:
+        raise LedgerError(f"'then' must be {', '.join(THEN)}, not {then!r}")
+    if "game" in event and event["game"] not in ("as", "ep", "both"):
+        raise LedgerError(f"'game' must be 'as', 'ep' or 'both', not {event['game']!r}")
+    if "holes" not in event:  # a decision after the hole just made
+        if "own" in event or "game" in event:
+            raise LedgerError("'own' and 'game' describe holes, and the event makes none")
+        if then == "stay":
+            raise LedgerError("the event makes no hole and decides nothing: it changes nothing")
+        state.then(player, then, own)  # type: ignore[arg-type]
         return
-    count = event.get("holes")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise LedgerError(f"'holes' must be a whole number of at least 1, not {count!r}")
-    state.hole(player, count, own, str(event.get("game", "")))
-    state.then(player, str(event.get("then", "stay")), own)  # type: ignore[arg-type]
+    state.hole(player, holes_of(event), own, str(event.get("game", "")))
+    state.then(player, then, own)  # type: ignore[arg-type]
+
+
+def _stake(state: Combined, event: dict[str, object]) -> None:
+    """De 4101: each player lays two fichets in the basket — an event of its own."""
+    if set(event) != {"stake"}:
+        others = ", ".join(sorted(set(event) - {"stake"}))
+        raise LedgerError(f"a stake is an event of its own: {others} cannot go with it")
+    count = event["stake"]
+    if type(count) is not int or count != STAKE:
+        raise LedgerError(
+            f"'stake' must be {STAKE}, not {count!r}: each player lays two fichets (de 4101)"
+        )
+    state.stake(STAKE)
 
 
 def play(events: list[dict[str, object]], state: Combined | None = None) -> Combined:

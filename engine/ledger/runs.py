@@ -36,9 +36,15 @@ def read_events(text: str, source: str) -> list[dict[str, Any]]:
     except ValueError as error:  # an integer of thousands of digits
         raise LedgerError(f"{source}: a value cannot be read ({error})") from None
     if isinstance(data, dict) and "events" in data:
+        others = sorted(set(data) - {"events"})
+        if others:  # a key nobody reads is a mistake, not a comment
+            raise LedgerError(f"{source}: unknown key(s) {', '.join(others)} beside 'events'")
         data = data["events"]
-    if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
+    if not isinstance(data, list):
         raise LedgerError(f"{source}: expected a list of event objects")
+    for index, event in enumerate(data, 1):
+        if not isinstance(event, dict):
+            raise LedgerError(f"{source}: event {index} is not an object of keys")
     return data
 
 
@@ -78,8 +84,12 @@ def run_aufschreiben(
 
 
 def run_kombiniert(
-    events: list[dict[str, Any]], names: dict[str, str] | None = None, first_dice: str = "A"
+    events: list[dict[str, Any]],
+    names: dict[str, str] | None = None,
+    first_dice: str = "A",
+    zuege: int = 12,
 ) -> tuple[Combined, dict[str, Any]]:
-    state = play_combined(events)
-    printed = card(state, names, first_dice)
+    komplet(zuege)  # the number must be even (art. 46)
+    state = play_combined(events, Combined(zuege=zuege))
+    printed = card(state, names, first_dice, zuege)
     return state, {"facts": facts(state), "pegs": pegs(state), "card": printed.as_json()}

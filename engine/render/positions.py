@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..core.dice import Roll
+from ..core.errors import TabulaError
 from ..core.moves import Move, Play
 from ..core.position import Colour, Geometry, Position
 from ..core.scoreboard import MARKABLE_POINTS, HitArrow, MarkedScore
@@ -101,6 +102,12 @@ def picture(
     def absolute(own: int) -> int:
         return geometry.absolute(numbering, own)
 
+    if trictrac is not None and kind != "board":
+        # the rails, the coins and the marks stand along whole sides of twelve points
+        raise TabulaError(
+            f"a Trictrac board is drawn whole, with its rails: a '{kind}' view shows a "
+            "quarter of the tables games"
+        )
     if kind == "board":
         top_abs, bottom_abs = board_rows(numbering)
         if trictrac is not None:
@@ -118,6 +125,11 @@ def picture(
         bar = (bar[0] * keep[0], bar[1] * keep[1])
         off = (off[0] * keep[0], off[1] * keep[1])
     shown = (*top_abs, *bottom_abs)
+    outside = [e for a in arrows for e in (a.start, a.end) if isinstance(e, int) and e not in shown]
+    if outside:  # a quarter shows six points: a play beyond them cannot be drawn in it
+        raise TabulaError(
+            f"the play {play} reaches point(s) outside quarter {quarter}: draw the whole board"
+        )
     if labels == "owners":
         names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
     elif labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon

@@ -20,6 +20,8 @@ START = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- - -"
 OPENING = "brade 15w,-,-,-,-,-/-,-,-,-,-,-/15b,-,-,-,-,-/-,-,-,-,-,- w 6-2"
 HOMEPLAY = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/-,-,-,-,-,-/-,-,3w,2w,2w,1w w 3-2 off=7,3"
 UPPSPEL = "brade -,-,-,-,-,-/3b,2b,-,2b,3b,2b/1b,-,-,-,-,-/-,-,-,-,-,15w b - off=0,2"
+TRICTRAC = "trictrac -,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w 6-5"
+PLEIN = TRICTRAC.replace("trictrac", "plein")
 MUNK = "brade -,-,-,-,-,-/3b,3b,3b,3b,2b,-/-,-,-,-,-,-/1w,-,1b,-,-,- w 6-2 off=14,0"
 
 
@@ -277,6 +279,33 @@ BAD_INPUT: dict[str, tuple[list[str], str]] = {
     "bad --view": (
         ["draw", "brade", "-p", OPENING, "--view", "strip", "-o", "x.svg"],
         "--view",
+    ),
+    # issue 13: input that parses but that the rules do not allow, or that says nothing
+    "empty roll": (["legal", "brade", "-p", OPENING, "--roll", ""], "'' is not a roll"),
+    "switch twice": (
+        ["legal", "brade", "-p", OPENING, "--rules", "home_play=vasa", "--rules", "home_play=vasa"],
+        "given twice",
+    ),
+    "a quarter of a Trictrac": (
+        ["draw", "trictrac", "-p", TRICTRAC, "--view", "quarter", "-o", "x.svg"],
+        "drawn whole",
+    ),
+    "a quarter of the Plein": (
+        ["draw", "plein", "-p", PLEIN, "--view", "quarter", "-o", "x.svg"],
+        "drawn whole",
+    ),
+    "a play beyond the quarter": (
+        ["draw", "brade", "-p", OPENING, "--play", "1/7 1/3", "--view", "quarter", "-o", "x.svg"],
+        "outside quarter 4",
+    ),
+    "points the Trictrac cannot show, drawn": (
+        ["draw", "trictrac", "-p", f"{TRICTRAC} points=11,0", "-o", "x.svg"],
+        "two by two",
+    ),
+    "a NUL in a file name": (["draw", "brade", "-p", OPENING, "-o", "x\0.svg"], "NUL character"),
+    "points at the Toc": (
+        ["outcome", "trictrac", "-p", f"{TRICTRAC} points=4,0", "--rules", "game=toc"],
+        "not points",
     ),
 }
 

@@ -30,6 +30,8 @@ from .ecole import Ecole, claims, unmade_petit_jan
 from .evaluation import Event, evaluate
 from .marking import (
     FIELDS,
+    RAIL,
+    SATZ,
     TOUR,
     Marks,
     counted_throw,
@@ -112,37 +114,81 @@ class Trictrac(GameBase):
                 raise IllegalPosition(
                     f"{colour.side_name} has checkers in the other's coin (law 5492)"
                 )
-        self._validate_marks(Marks.of(position))
+            if side.off and not side.all_home():  # no checker is ever sent back
+                raise IllegalPosition(
+                    f"{colour.side_name} has borne off checkers while others stand outside "
+                    "his jan de retour: one bears off only when all are in it (fr 5035)"
+                )
+        self._validate_marks(position)
 
     @staticmethod
-    def _validate_marks(marks: Marks) -> None:
-        """A scoreboard any variant can show: points are marked two by two (fr 4784) and a
-        player has at most the twelve holes of the longest tour (fr 4750)."""
-        for colour in Colour:
-            points = marks.points[colour.pair_index]
-            if points % 2:
-                raise IllegalPosition(
-                    f"{colour.side_name} has {points} points: points are marked two by two "
-                    "(fr 4784)"
-                )
-            holes = marks.holes[colour.pair_index]
-            if holes > TOUR:
-                raise IllegalPosition(
-                    f"{colour.side_name} has {holes} holes: the tour is at most {TOUR} (fr 4750)"
-                )
-
-    @staticmethod
-    def _check_marks(position: Position, rules: TrictracRules) -> None:
-        """A scoreboard the game being played can show: at the Trictrac twelve points make a
-        hole at once (fr 4784, 4802), so a player has 10 points at most; and only one player
-        can have completed the agreed tour."""
+    def _validate_marks(position: Position) -> None:
+        """A scoreboard some variant can show: a fichet stands in one of the twelve holes of
+        the rail (fr 4596, 4750), twelve points make a hole at the Trictrac (fr 4784) and
+        win the Satz at the Toccategli (001 591), and the flags name whose run goes on only
+        when both have marked (``bredouille`` for points, ``etendard`` for holes)."""
         marks = Marks.of(position)
-        if rules.game == "trictrac" and max(marks.points) > 10:
+        for colour in Colour:
+            holes = marks.holes[colour.pair_index]
+            if holes > RAIL:
+                raise IllegalPosition(
+                    f"{colour.side_name} has {holes} holes: the rail has {RAIL} (fr 4596, 4750)"
+                )
+            points = marks.points[colour.pair_index]
+            if points > SATZ:
+                raise IllegalPosition(
+                    f"{colour.side_name} has {points} points: no variant marks more than "
+                    f"{SATZ} (fr 4784; 001 591)"
+                )
+        for name, pair in (("bredouille", marks.points), ("etendard", marks.holes)):
+            if position.get(name, "-") != "-" and not min(pair):
+                raise IllegalPosition(
+                    f"{name}= names whose run goes on when both have marked; here one has not "
+                    "(leave it out)"
+                )
+
+    def check_under(self, position: Position, rules: TrictracRules | None = None) -> None:
+        """A scoreboard the variant played can show (:meth:`validate` checks what any can).
+
+        The Trictrac: points are marked two by two (fr 4784) and twelve make a hole at once
+        (fr 4784, 4802), so a player has ten at most. The Toc marks holes, never points
+        (fr 6017), and a throw marks one hole or two (fr 6017, 6023) — or, counting each jan
+        (``toc_count = "event"``), as many as the rail holds. The Toccategli is played to
+        twelve points, without holes (001 591). Only one player can have won; and at the
+        Trictrac and the Toc the first to bear off all his checkers sets up his pile again
+        at once (fr 5039), so nobody shows fifteen borne off.
+        """
+        rules = rules or TrictracRules()
+        marks = Marks.of(position)
+        if rules.game == "trictrac":
+            for points in marks.points:
+                if points % 2 or points > 10:
+                    raise IllegalPosition(
+                        f"{points} points: at the Trictrac points are marked two by two and "
+                        "twelve make a hole (fr 4784)"
+                    )
+        if rules.game == "toc" and marks.points != (0, 0):
+            raise IllegalPosition("at the Toc holes are marked, not points (fr 6017): points=0,0")
+        if rules.game == "toccategli" and marks.holes != (0, 0):
             raise IllegalPosition(
-                f"{max(marks.points)} points: at the Trictrac twelve points make a hole (fr 4784)"
+                "the Toccategli is played to twelve points, without holes (001 591): holes=0,0"
             )
-        if min(marks.holes) >= int(rules.tour):
+        goal = SATZ if rules.game == "toccategli" else _tour(rules)
+        counts = marks.points if rules.game == "toccategli" else marks.holes
+        if min(counts) >= goal:
             raise IllegalPosition("both players cannot have completed the tour")
+        if rules.game == "toc":
+            most = _tour(rules) - 1 + _toc_throw_most(rules)
+            if max(marks.holes) > most:
+                raise IllegalPosition(
+                    f"{max(marks.holes)} holes: played to {rules.tour}, one throw reaches "
+                    f"{most} at most (fr 6017, 6023)"
+                )
+        if rules.game != "toccategli" and CHECKERS in position.off:
+            raise IllegalPosition(
+                "fifteen checkers borne off: the first to bear off all sets up his pile again "
+                "(fr 5039)"
+            )
 
     # -- evaluation and plays -----------------------------------------------------------------
 
@@ -151,7 +197,7 @@ class Trictrac(GameBase):
     ) -> Evaluation:
         """The throw's events and legal plays for the player to move."""
         rules = rules or TrictracRules()
-        self._check_marks(position, rules)
+        self.check_under(position, rules)
         mover, roll = mover_and_roll(position, roll)
         side = Side.of(position, mover)
         leaves = legal_leaves(side, roll, rules)
@@ -223,11 +269,11 @@ class Trictrac(GameBase):
 
     def outcome(self, position: Position, rules: TrictracRules | None = None) -> Outcome | None:
         rules = rules or TrictracRules()
-        self._check_marks(position, rules)
+        self.check_under(position, rules)
         marks = Marks.of(position)
         if rules.game == "toccategli":
             return _satz(marks, position)
-        tour = TOUR if rules.game == "trictrac" else int(rules.tour)
+        tour = _tour(rules)
         for colour in Colour:
             if marks.holes[colour.pair_index] >= tour:
                 kind, stake = _tour_kind(marks, colour, rules)
@@ -292,6 +338,19 @@ class Trictrac(GameBase):
                 facts[f"{game} {row.key} simple"] = -1 if row.simple is None else row.simple
                 facts[f"{game} {row.key} doublet"] = -1 if row.doublet is None else row.doublet
         return facts
+
+
+def _tour(rules: TrictracRules) -> int:
+    """The holes that win: twelve at the Trictrac (fr 4750), as agreed at the Toc (fr 6019)."""
+    return TOUR if rules.game == "trictrac" else int(rules.tour)
+
+
+def _toc_throw_most(rules: TrictracRules) -> int:
+    """The most holes one throw marks for a player at the Toc: one, or two when the double
+    goes (fr 6017, 6023); counting each jan apart, no bound but the rail's."""
+    if rules.toc_count == "event":
+        return RAIL
+    return 2 if rules.toc_double else 1
 
 
 def _marked(

@@ -39,10 +39,16 @@ from .rules import TrictracRules
 
 HOLE = 12  # fr 4784: douze points font le trou
 TOUR = 12  # fr 4750: les douze trous qui composent la partie entière
+# the holes a player's fichet can stand in: one bored opposite each point of his side of the
+# board (fr 4596), counted from his pile (fr 4784); no tour is longer (fr 4750, 6019)
+RAIL = 12
+SATZ = 12  # 001 591: the Toccategli is won with twelve points marked; no variant marks more
+# a count as the notation writes it: no leading zero, so that one scoreboard has one form
+_PAIR = r"(0|[1-9][0-9]?),(0|[1-9][0-9]?)"
 
 FIELDS: tuple[ExtraField, ...] = (
-    ExtraField("points", "0,0", r"[0-9]{1,2},[0-9]{1,2}", "points marked, White's first: 0,4"),
-    ExtraField("holes", "0,0", r"[0-9]{1,2},[0-9]{1,2}", "holes marked, White's first: 2,0"),
+    ExtraField("points", "0,0", _PAIR, "points marked, White's first: 0,4"),
+    ExtraField("holes", "0,0", _PAIR, "holes marked, White's first: 2,0"),
     ExtraField(
         "bredouille", "-", r"[wb-]", "who is en bredouille when both have points: w, b or -"
     ),
@@ -150,7 +156,11 @@ def gain_points(marks: Marks, colour: Colour, points: int) -> Gain:
 
 
 def gain_holes(marks: Marks, colour: Colour, holes: int) -> Marks:
-    """``colour`` marks ``holes``; a run of holes is interrupted by the other's (fr 5051)."""
+    """``colour`` marks ``holes``; a run of holes is interrupted by the other's (fr 5051).
+
+    The fichet stops in the last hole of the rail (:data:`RAIL`): a throw that makes more
+    holes than are left has completed the longest tour, and the game is over (fr 4750),
+    so the holes beyond have nowhere to be marked and nothing to count for."""
     if holes <= 0:
         return marks
     i, j = colour.pair_index, colour.other.pair_index
@@ -159,7 +169,7 @@ def gain_holes(marks: Marks, colour: Colour, holes: int) -> Marks:
         run[i] = True
     run[j] = False
     total = list(marks.holes)
-    total[i] += holes
+    total[i] = min(total[i] + holes, RAIL)
     return replace(marks, holes=(total[0], total[1]), run=(run[0], run[1]))
 
 
@@ -167,7 +177,8 @@ def gain(marks: Marks, colour: Colour, points: int, rules: TrictracRules) -> Gai
     """Mark ``points`` won by ``colour`` as the rules' game counts them."""
     if rules.game == "toccategli":  # 001 587–591, 603: points to twelve, no holes, no bredouille
         pts = list(marks.points)
-        pts[colour.pair_index] += points
+        # the twelfth point wins the Satz (001 591): points beyond it count for nothing
+        pts[colour.pair_index] = min(pts[colour.pair_index] + points, SATZ)
         return Gain(replace(marks, points=(pts[0], pts[1])), 0)
     return gain_points(marks, colour, points)
 

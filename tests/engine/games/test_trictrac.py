@@ -359,8 +359,8 @@ def test_toc_double_wins_twice_the_stake_only_at_the_first_hole() -> None:
     position = read_position(won)
     first = GAME.outcome(position, TrictracRules(game="toc", tour="1", toc_double=True))
     assert first and (first.kind, first.points) == ("double", 2)  # fr 6023
-    plain = GAME.outcome(position, TrictracRules(game="toc", tour="1"))
-    assert plain and (plain.kind, plain.points) == ("tour", 1)
+    with pytest.raises(TabulaError, match="one throw reaches 1"):  # without the double, one
+        GAME.outcome(position, TrictracRules(game="toc", tour="1"))  # hole a throw (fr 6017)
     several = GAME.outcome(position, TrictracRules(game="toc", tour="2", toc_double=True))
     assert several and (several.kind, several.points) == ("tour", 1)
     assert GAME.outcome(position, TrictracRules(game="toc", tour="3")) is None
@@ -560,7 +560,7 @@ def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
 
 @pytest.mark.parametrize(
     ("marks", "says"),
-    [("holes=99,0", "99 holes"), ("holes=13,0", "13 holes"), ("points=99,0", "two by two")],
+    [("holes=99,0", "99 holes"), ("holes=13,0", "13 holes"), ("points=99,0", "99 points")],
 )
 def test_a_scoreboard_no_variant_can_show_is_refused(marks: str, says: str) -> None:
     """issue 13: holes=99,99 and points=99,99 were read, and even declared won."""
@@ -572,7 +572,7 @@ def test_a_scoreboard_no_variant_can_show_is_refused(marks: str, says: str) -> N
 @pytest.mark.parametrize(
     ("marks", "rules", "says"),
     [
-        ("points=12,0", TrictracRules(), "twelve points make a hole"),
+        ("points=12,0", TrictracRules(), "twelve make a hole"),
         ("holes=12,12", TrictracRules(), "both players"),
         ("holes=2,3", TrictracRules(game="toc", tour="2"), "both players"),
     ],
@@ -587,3 +587,88 @@ def test_a_scoreboard_the_game_played_cannot_show_is_refused(
         GAME.outcome(read_position(f"{write_position(GAME.start())} points=10,4 holes=11,3"))
         is None
     )
+
+
+# -- what a scoreboard can show under each variant (issue 13) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "seeds"),
+    [
+        (TrictracRules(), range(6)),
+        (TrictracRules(game="toccategli"), range(4)),
+        (TrictracRules(game="toc", tour="2", toc_double=True), range(4)),
+        (TrictracRules(game="toc", toc_count="event", toc_double=True), range(3)),
+    ],
+)
+def test_every_position_of_a_game_played_to_its_end_reads_back(
+    variant: TrictracRules, seeds: range
+) -> None:
+    """The engine's own positions are positions: a winning throw that makes two holes from
+    the eleventh (fr 4810) was written holes=13 and then refused, and the Toccategli's odd
+    points (001 589: one point for a blot hit) were refused as not marked two by two."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        position = start()
+        for _ in range(3000):
+            read = read_position(write_position(position))
+            GAME.check_under(read, variant)
+            if GAME.outcome(position, variant):
+                break
+            roll = (rng.randint(1, 6), rng.randint(1, 6))
+            position = rng.choice(GAME.analyse(position, roll, variant)).after
+        assert GAME.outcome(position, variant), "the game should have ended"
+
+
+def test_the_fichet_stops_in_the_last_hole_of_the_rail() -> None:
+    # eleven holes and ten points en bredouille; twelve more points: a double hole from the
+    # eleventh, and the game is won in the twelfth hole (fr 4596, 4750)
+    marks = Marks(points=(10, 0), holes=(11, 0), bredouille=(True, False))
+    after = gain_points(marks, W, 12)
+    assert after.holes == 2 and after.marks.holes == (12, 0)
+
+
+@pytest.mark.parametrize(
+    ("marks", "rules", "says"),
+    [
+        ("points=4,0", TrictracRules(game="toc"), "not points"),
+        ("holes=3,0", TrictracRules(game="toccategli"), "without holes"),
+        ("holes=4,0", TrictracRules(game="toc", tour="2", toc_double=True), "reaches 3"),
+        ("points=3,0", TrictracRules(), "two by two"),
+    ],
+)
+def test_a_scoreboard_is_checked_under_the_variant_played(
+    marks: str, rules: TrictracRules, says: str
+) -> None:
+    position = read_position(f"{write_position(GAME.start())} {marks}")
+    with pytest.raises(TabulaError, match=says):
+        GAME.check_under(position, rules)
+
+
+def test_a_toccategli_scoreboard_may_show_odd_points() -> None:
+    position = read_position(f"{write_position(GAME.start())} points=3,5 bredouille=b")
+    GAME.check_under(position, TrictracRules(game="toccategli"))
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("-,-,-,-,-,-/-,-,-,-,-,15b/10w,-,-,-,-,-/-,-,-,-,-,- w - off=5,0", "borne off"),
+        ("-,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w - points=04,0", "not a valid"),
+        ("-,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w - points=4,0 bredouille=w", "both"),
+        ("-,-,-,-,-,-/-,-,-,-,-,15b/15w,-,-,-,-,-/-,-,-,-,-,- w - holes=0,3 etendard=b", "both"),
+    ],
+)
+def test_a_position_no_game_can_reach_is_refused(text: str, says: str) -> None:
+    """issue 13: checkers borne off while others are still on the way (nothing is ever sent
+    back at the Trictrac), a count written with a leading zero (a second form of the same
+    scoreboard), a run flag where only one side has marked."""
+    with pytest.raises(TabulaError, match=says):
+        read_position(f"trictrac {text}")
+
+
+def test_nobody_shows_fifteen_borne_off_at_the_trictrac() -> None:
+    home = read_position("trictrac -,-,-,-,-,-/-,-,-,-,-,15b/-,-,-,-,-,-/-,-,-,-,-,- w - off=15,0")
+    with pytest.raises(TabulaError, match="sets up his pile again"):
+        GAME.check_under(home, TrictracRules())
+    GAME.check_under(home, TrictracRules(game="toccategli"))  # there it wins the Satz

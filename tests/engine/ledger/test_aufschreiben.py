@@ -18,6 +18,11 @@ def hole(player: str, count: int, then: str = "stay", own: bool = True) -> dict[
     return {"player": player, "holes": count, "then": then, "own": own}
 
 
+def fifteen(player: str) -> tuple[dict[str, object], ...]:
+    """Fifteen holes in one Haltung, ending with a go: two events (a rail is twelve)."""
+    return hole(player, 12), hole(player, 3, "go")
+
+
 def test_art_1_the_last_hole_with_the_opponents_dice_obliges_to_stay() -> None:
     zug = play([hole("A", 6, own=False)])
     with pytest.raises(LedgerError, match="own dice"):
@@ -154,8 +159,10 @@ def test_art_29_to_32_great_bredouille() -> None:
 
 
 def test_art_33_beyond_twelve_at_the_same_rate() -> None:
-    assert result(hole("A", 1, "go"), hole("A", 19, "go"))["value"] == 88
-    assert result(hole("A", 20, "go"))["value"] == 110
+    # more than the twelve holes of the rail are written as two events (art. 8: the peg
+    # goes round again)
+    assert result(hole("A", 1, "go"), hole("A", 12), hole("A", 7, "go"))["value"] == 88
+    assert result(hole("A", 12), hole("A", 8, "go"))["value"] == 110
 
 
 def test_art_34_a_single_hole_of_the_opponent_makes_everything_simple() -> None:
@@ -169,14 +176,14 @@ def test_art_35_great_bredouille_at_the_end() -> None:
 
 
 def test_art_37_38_the_rate_follows_the_first_players_quality() -> None:
-    lifted = result(hole("A", 1, "go"), hole("A", 13), hole("B", 15, "go"))
-    held = result(hole("A", 14), hole("B", 15, "go"))
+    lifted = result(hole("A", 1, "go"), hole("A", 12), hole("A", 1), *fifteen("B"))
+    held = result(hole("A", 12), hole("A", 2), *fifteen("B"))
     assert (lifted["rate"], held["rate"]) == (4, 5)
     assert held["value"] == 15 * 5 + 10 - 14
 
 
 def test_art_40_both_great_bredouilles_lost() -> None:
-    found = result(hole("A", 12), hole("B", 13), hole("A", 2, "go"))
+    found = result(hole("A", 12), hole("B", 12), hole("B", 1), hole("A", 2, "go"))
     assert found["kind"] == "simple" and found["holes_value"] == 1
 
 
@@ -211,6 +218,17 @@ def test_events_are_checked() -> None:
         play([{"player": "A", "holes": "2"}])
     with pytest.raises(LedgerError, match="unknown key"):
         play([{"player": "A", "holes": 1, "dice": 3}])
+    # issue 13: more holes than one round of the rail, a million of them, an event that says
+    # nothing or says it twice
+    for count in (13, 10**6, 0, 2.0, True):
+        with pytest.raises(LedgerError, match="from 1 to 12"):
+            play([{"player": "A", "holes": count}])
+    with pytest.raises(LedgerError, match="changes nothing"):
+        play([{"player": "A", "go": False}])
+    with pytest.raises(LedgerError, match="makes none"):
+        play([{"player": "A", "own": True, "go": True}])
+    with pytest.raises(LedgerError, match="say the same"):
+        play([{"player": "A", "holes": 6, "go": True, "then": "stay"}])
     zug = Zug()
     with pytest.raises(LedgerError, match="at least one"):
         zug.hole("A", 0)

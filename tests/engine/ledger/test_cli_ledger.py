@@ -89,6 +89,16 @@ def test_ledger_kombiniert_prints_state_pegs_and_card(
         (["ledger", "aufschreiben"], '[{"player": "A", "holes": 1, "go": "yes"}]', "'go'"),
         (["ledger", "aufschreiben", "/nonexistent.json"], None, "cannot read the file"),
         (["pegs", "-o", "x.png"], "[]", "must end in .svg or .pdf"),
+        # issue 13: what is not read is refused, not ignored
+        (["ledger", "aufschreiben", "--names", "A=x"], "[]", "for the combined game's card"),
+        (["ledger", "aufschreiben", "--first-dice", "B"], "[]", "for the combined game's card"),
+        (["ledger", "kombiniert", "--rates", "french"], "[]", "Viennese rates (de 3959"),
+        (["ledger", "kombiniert", "--zuege", "7"], "[]", "even number"),
+        (["ledger", "kombiniert", "--names", "A=a,A=b"], "[]", "write A=NAME,B=NAME"),
+        (["ledger", "aufschreiben"], '{"events": [], "note": 1}', "unknown key(s) note"),
+        (["ledger", "aufschreiben"], '[{"player": "A", "holes": 1, "x": 1}]', "event 1: unknown"),
+        (["pegs", "-o", "p.svg"], '[{"player": "A", "holes": 13}]', "event 1: 'holes'"),
+        (["ledger", "kombiniert"], '[{"player": "A", "holes": 1000000}]', "from 1 to 12"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -108,3 +118,19 @@ def test_pegs_draws_svg_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[st
         assert run(["pegs", str(EXAMPLES / "kombiniert.json"), "-o", str(tmp_path / name)]) == 0
     assert (tmp_path / "p.svg").read_text().startswith("<?xml")
     assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_pegs_past_the_twelfth_hole_and_a_shorter_partie(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 13: thirteen one-hole events crashed the drawing (a peg in hole 13); the
+    combined game takes the Partie's Züge as the Aufschreiben does."""
+    thirteen = json.dumps([{"player": "A", "holes": 1}] * 13)
+    assert run(["pegs", "-o", str(tmp_path / "p.svg")], thirteen, monkeypatch) == 0
+    assert "wrote" in capsys.readouterr().out
+    eight = json.dumps([{"player": "A", "holes": 6, "then": "go"}] * 8)
+    assert run(["ledger", "kombiniert", "--zuege", "8"], eight, monkeypatch) == 0
+    assert json.loads(capsys.readouterr().out)["card"]["zuege"] == 8
+    late = eight[:-1] + ', {"stake": 2}]'  # after the eighth Zug, nothing more (de 4113)
+    assert run(["ledger", "kombiniert", "--zuege", "8"], late, monkeypatch) == 2
+    assert "event 9: the Partie's 8 Züge are played" in capsys.readouterr().err

@@ -169,11 +169,11 @@ EVENT = st.one_of(
     st.builds(
         lambda p, n, own, then: {"player": p, "holes": n, "own": own, "then": then},
         st.sampled_from("AB"),
-        st.integers(1, 3),
+        st.integers(1, 12),
         st.booleans(),
         st.sampled_from(["stay", "stay", "go", "suspend-as", "suspend-ep"]),
     ),
-    st.just({"stake": 1}),
+    st.just({"stake": 2}),
 )
 
 
@@ -189,7 +189,7 @@ def play_lenient(events: list[dict[str, object]]) -> Combined:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(EVENT, max_size=60))
+@given(st.lists(EVENT, max_size=120))
 def test_money_is_conserved_between_the_players_and_the_poule(
     events: list[dict[str, object]],
 ) -> None:
@@ -197,8 +197,13 @@ def test_money_is_conserved_between_the_players_and_the_poule(
     assert state.jetons["A"] + state.jetons["B"] == 0
     assert state.fichets["A"] + state.fichets["B"] + state.poule == 0
     assert sum(state.shares.values()) == state.poule
+    # and whatever the events, the state is one the rails can show (issue 13: a peg in the
+    # thirteenth hole crashed the drawing), in a Partie that has not ended
+    assert all(0 <= holes < 12 for holes in state.ep.holes.values())
     for rail in pegs(state).values():
-        assert all(0 <= hole <= 24 for hole in rail.values())
+        assert all(0 <= hole <= 12 for hole in rail.values())
+    board(state)
+    assert state.zug_number <= state.zuege + 1
 
 
 @settings(max_examples=100, deadline=None)
@@ -241,4 +246,47 @@ def test_no_new_poule_in_the_last_zug_and_the_split_de_4113_4119() -> None:
     assert state.poule == 0 and facts(state)["partie.poule_taken"] == 6
     assert state.fichets == {"A": -2 + 4 - 3 - 3 + 5, "B": -2 - 4 - 4 + 3 + 6}
     with pytest.raises(LedgerError, match="last Zug"):
-        play([{"stake": 1}], state)
+        play([{"stake": 2}], state)
+
+
+# -- what the events may say (issue 13) -----------------------------------------------------
+
+
+def test_past_the_twelfth_hole_the_peg_goes_round_the_rail_again() -> None:
+    """Art. 8 (de 3716): thirteen holes of one Haltung stand in the first hole of the rail;
+    the drawing crashed on a peg in a thirteenth hole."""
+    state = play([hole("A", 1)] * 13)
+    assert state.zug.sides["A"].holes == 13 and state.ep.holes["A"] == 1  # a new Partie
+    assert pegs(state)["A"] == {"gold": 0, "silver": 0, "bimetallic": 1, "black": 0}
+    board(state)
+
+
+@pytest.mark.parametrize(
+    ("event", "says"),
+    [
+        (hole("A", 13), "from 1 to 12"),
+        (hole("A", 10**6), "from 1 to 12"),
+        (hole("A", 2, note="x"), "unknown key"),
+        ({"stake": 1}, "must be 2"),
+        ({"stake": 2.0}, "must be 2"),
+        ({"stake": 2, "player": "A"}, "an event of its own"),
+        (hole("A", 1, game=""), "'game'"),
+        ({"player": "A", "then": "stay"}, "changes nothing"),
+        ({"player": "A", "own": False, "then": "go"}, "makes none"),
+        (hole("A", 1, own="false"), "'own'"),
+    ],
+)
+def test_an_event_is_read_as_the_rules_allow(event: dict[str, object], says: str) -> None:
+    with pytest.raises(LedgerError, match=f"event 1: .*{says}"):
+        play([event])
+
+
+def test_nothing_counts_after_the_partie_s_last_zug() -> None:
+    """De 4113: the Partie mit Ehrenpunkten ends with the Partie zum Aufschreiben; holes
+    made after the twelfth Zug were counted for both."""
+    twelve = [hole("A", 6, "go")] * 12
+    state = play(twelve)
+    assert state.over and state.zug_number == 13
+    with pytest.raises(LedgerError, match="event 13: the Partie's 12 Züge are played"):
+        play([*twelve, hole("B", 5)])
+    assert play([hole("A", 6, "go")] * 8, Combined(zuege=8)).over
