@@ -44,11 +44,12 @@ html_static_path = ["docs/_static"]
 html_css_files = ["tabula.css"]
 # the site's own icon: without one, a browser asks the host's root for /favicon.ico
 html_favicon = "docs/_static/favicon.svg"
-html_theme = "alabaster"
+# Furo: a menu on a phone, light and dark colours, the reader's own fonts (nothing loaded
+# from elsewhere). docs/_templates/page.html puts Tabula's own parts in its page: the
+# language switcher, the labels in the reader's language, the footer with the version.
+html_theme = "furo"
 html_theme_options = {
-    "description": "",
-    "show_powered_by": False,
-    "show_relbars": True,
+    "top_of_page_buttons": [],  # no "edit this page": the sources are not on the site
 }
 html_title = "Tabula"
 html_last_updated_fmt = None

@@ -19,7 +19,8 @@ Usage: ``python tools/check_site.py [SITE] [--check links|external|a11y ...]``
     every ``<img>`` has a non-empty ``alt``; each page has exactly one ``h1``, and its
     headings (``h1``–``h6`` and ``role="heading"`` with ``aria-level``, default 2) never
     skip a level going down (``h1`` → ``h3``); an ``aria-labelledby`` names an ``id`` of
-    the page.
+    the page, and no ``id`` is given to two elements (a label or an anchor would name
+    either).
 
 Prints one line per problem (``file: what``) and a summary line; exits 1 if any.
 """
@@ -68,6 +69,7 @@ class Page:
     """What one HTML file holds that the checks need."""
 
     ids: set[str] = field(default_factory=set)
+    twice: list[str] = field(default_factory=list)  # ids given to more than one element
     refs: list[tuple[str, str, str]] = field(default_factory=list)  # (tag, attribute, url)
     loads: list[tuple[str, str]] = field(default_factory=list)  # (what, url) fetched on load
     styles: list[str] = field(default_factory=list)  # inline CSS
@@ -83,13 +85,16 @@ class _Parser(HTMLParser):
         self.page = Page()
         self._in: str | None = None  # "style" or "script" while inside one
         self._heading: tuple[int, list[str]] | None = None
+        self._given: set[str] = set()  # id attributes so far (an <a name> is no id)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k: v or "" for k, v in attrs}
         page = self.page
-        for key in ("id",):
-            if values.get(key):
-                page.ids.add(values[key])
+        if values.get("id"):
+            if values["id"] in self._given:
+                page.twice.append(values["id"])
+            self._given.add(values["id"])
+            page.ids.add(values["id"])
         if tag == "a" and values.get("name"):
             page.ids.add(values["name"])
         if values.get("style"):
@@ -241,6 +246,8 @@ class Site:
             for name in page.labelledby:
                 if name not in page.ids:
                     problems.append(f"{where}: aria-labelledby names no element: {name}")
+            for name in page.twice:
+                problems.append(f"{where}: id {name!r} is given to more than one element")
         return problems
 
 

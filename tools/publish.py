@@ -42,17 +42,20 @@ SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 # pages no search engine should list: the search form and the generated index
 UNLISTED = {"search.html", "genindex.html"}
-STYLE = """    body { font-family: Georgia, serif; max-width: 36em; margin: 3em auto;
-           padding: 0 1em; color: #222; background: #fff; }
-    h1 { font-weight: normal; font-size: 2.4em; margin-bottom: 0.2em; }
-    p.prompt { color: #555; }
+# the look of the language sites (Furo's system fonts and colours), light and dark
+STYLE = """    body { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial,
+             sans-serif; line-height: 1.5; max-width: 36em; margin: 3em auto;
+           padding: 0 1em; color: #000; background: #fff; }
+    h1 { font-size: 2.5em; margin-bottom: 0.2em; }
+    a { color: #2757dd; }
+    p.prompt { color: #5a5c63; }
     ul { list-style: none; padding: 0; }
     li { margin: 0.9em 0; }
     li a { font-size: 1.4em; margin-right: 0.6em; }
-    li span { color: #555; }
+    li span { color: #5a5c63; }
     @media (prefers-color-scheme: dark) {
-      body { color: #ddd; background: #181818; } a { color: #8ab4f8; }
-      p.prompt, li span { color: #aaa; }
+      body { color: #cfd0d0; background: #131416; } a { color: #5ca5ff; }
+      p.prompt, li span { color: #9ca0a5; }
     }"""
 
 

@@ -2,10 +2,14 @@
 
 The session's build (``tests/conftest.py``) is served on loopback by a server started here.
 In each language: the root page leads to it, the Bräde chapter shows its figures (every SVG
-drawn, not blank), the switcher lands on the same page in each other language, search finds
-a word of the chapter, the page fits a 320 px screen without sideways scrolling, and printing
-hides the switcher and the sidebar. Nothing is fetched from outside the site. A screenshot of
-each is kept in ``_build/screenshots/`` (``<what>-<lang>.png``).
+drawn, not blank), the switcher lands on the same page in each other language and its every
+control is named in the page's language and reached by the keyboard, search finds a word of
+the chapter, the page fits a 320 px screen without sideways scrolling, its menu opens on a
+phone by touch and by keyboard, it reads in light and in dark colours (its boards on a light
+card), and printing hides the switcher and the sidebars. Nothing is fetched from outside the
+site. A screenshot of each is kept in ``_build/screenshots/`` (``<what>-<lang>.png``; the
+Bräde page at desktop and phone width, light and dark:
+``brade-<lang>-<desktop|phone>-<light|dark>.png``).
 
 Marked ``browser`` and ``slow``; they need ``/usr/bin/chromium`` and ``/usr/bin/chromedriver``
 (``make setup-system``).
@@ -16,6 +20,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import re
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -24,6 +29,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
+from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "_build" / "screenshots"
@@ -43,6 +49,10 @@ FLAGS = (
 )
 # a word of the Bräde chapter, as a reader would search for it
 SEARCH = {"da": "brikker", "sv": "brickor", "de": "Steine", "fr": "dames"}
+# the site's own words (docs/_ext/tabula/locale): what the page's controls must be named
+CHROME = ROOT / "docs" / "_ext" / "tabula" / "locale"
+# the widths of a desktop window and of the narrowest phone
+WIDTHS = {"desktop": (1100, 900, False), "phone": (320, 640, True)}
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -89,18 +99,27 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         driver.quit()
 
 
-def shoot(driver: Any, name: str, full: bool = True) -> Path:
-    """A screenshot of the whole page (not only the window), kept as a test artifact."""
+def shoot(driver: Any, name: str, full: bool = True, element: str = "") -> Path:
+    """A screenshot of the whole page (not only the window), of the window, or of the first
+    ``element`` matching a selector, kept as a test artifact. (Not WebElement.screenshot:
+    after it, chromedriver's screenshots of the window come out blank.)"""
     metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
     size = metrics["cssContentSize"]
+    if element:
+        size = driver.execute_script(
+            "const box = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return {x: box.left + scrollX, y: box.top + scrollY, width: box.width,"
+            " height: box.height}",
+            element,
+        )
     shot = driver.execute_cdp_cmd(
         "Page.captureScreenshot",
         {
             "format": "png",
             "captureBeyondViewport": full,
             **(
-                {"clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"],
-                          "scale": 1}}
+                {"clip": {"x": size.get("x", 0), "y": size.get("y", 0),
+                          "width": size["width"], "height": size["height"], "scale": 1}}
                 if full
                 else {}
             ),
@@ -169,8 +188,7 @@ def test_the_chapter_shows_every_figure_drawn(browser, server, language) -> None
         assert figure["shown"] > 100, figure  # laid out at a visible size
         assert figure["inked"] > 0.2, figure  # the board is drawn, not an empty SVG
     shoot(browser, f"brade-{language}")
-    board = browser.find_element("css selector", "figure.tabula-board")
-    board.screenshot(str(SHOTS / f"figure-{language}.png"))
+    shoot(browser, f"figure-{language}", element="figure.tabula-board")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -189,7 +207,7 @@ def test_the_switcher_lands_on_the_same_page(browser, server, language) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_search_finds_a_word_of_the_chapter(browser, server, language) -> None:
     browser.get(f"{server}/{language}/index.html")
-    field = browser.find_element("css selector", "#searchbox input[name=q]")
+    field = browser.find_element("css selector", "form[role=search] input[name=q]")
     field.send_keys(SEARCH[language])
     field.submit()
     wait(browser, "return document.querySelectorAll('#search-results ul.search li').length > 0")
@@ -199,6 +217,18 @@ def test_search_finds_a_word_of_the_chapter(browser, server, language) -> None:
     ]
     assert any(link.split("?")[0].endswith(f"/{language}/brade/index.html") for link in links)
     shoot(browser, f"search-{language}", full=False)
+
+
+# what sticks out of a 320 px screen: an element of the text wider than the screen, unless a
+# box of its own scrolls it (a wide table or a long code line scrolls there, not the page)
+WIDE = """
+const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+const boxes = [...document.querySelectorAll('article[role=main] *')].filter(scrolls);
+return [...document.querySelectorAll('article[role=main] *')]
+  .filter(e => e.getBoundingClientRect().right > 321)
+  .filter(e => !boxes.some(box => box !== e && box.contains(e)))
+  .map(e => e.tagName + '.' + e.className).slice(0, 5);
+"""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -215,32 +245,215 @@ def test_the_chapter_fits_a_320_px_screen(browser, server, language) -> None:
         )
         assert width[0] == 320
         assert width[1] <= width[0], f"the page scrolls sideways: {width[1]} px wide"
-        wide = browser.execute_script(
-            "return [...document.querySelectorAll('div.body *')]"
-            ".filter(e => e.getBoundingClientRect().right > 321)"
-            ".map(e => e.tagName + '.' + e.className).slice(0, 5)"
-        )
-        assert wide == []
+        assert browser.execute_script(WIDE) == []
         shoot(browser, f"narrow-{language}")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_printing_hides_the_switcher_and_sidebar(browser, server, language) -> None:
+def test_printing_hides_the_switcher_and_sidebars(browser, server, language) -> None:
     browser.get(f"{server}/{language}/brade/index.html")
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         shown = browser.execute_script(
-            "return ['nav.tabula-languages', 'div.sphinxsidebar', 'div.body h1', 'figure']"
+            "return ['nav.tabula-languages', 'aside.sidebar-drawer', 'aside.toc-drawer',"
+            " '.mobile-header', 'article[role=main] h1', 'figure']"
             ".map(s => getComputedStyle(document.querySelector(s)).display)"
         )
-        assert shown[:2] == ["none", "none"]
-        assert "none" not in shown[2:]
+        assert shown[:4] == ["none"] * 4
+        assert "none" not in shown[4:]
         printed = browser.execute_cdp_cmd("Page.printToPDF", {"printBackground": False})
         (SHOTS / f"print-{language}.pdf").write_bytes(base64.b64decode(printed["data"]))
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def chrome(language: str) -> dict[str, str]:
+    """The site's own words in ``language``: English msgid -> what the page says."""
+    with (CHROME / language / "LC_MESSAGES" / "tabula.po").open("rb") as source:
+        return {m.id: m.string for m in read_po(source) if m.id and isinstance(m.id, str)}
+
+
+def emulate(driver: Any, width: str = "desktop", scheme: str = "") -> None:
+    """A window of ``width`` (WIDTHS) whose reader prefers light or dark colours."""
+    wide, high, mobile = WIDTHS[width]
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": wide, "height": high, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+    features = [{"name": "prefers-color-scheme", "value": scheme}] if scheme else []
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
+def reset(driver: Any) -> None:
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.execute_script("localStorage.clear()")
+
+
+def press(driver: Any, key: str) -> str:
+    """Press a key; what has the focus then (tag, id, class, its accessible name)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(key).perform()
+    return str(
+        driver.execute_script(
+            "const e = document.activeElement;"
+            "return [e.tagName, e.id, e.className, e.getAttribute('aria-label')"
+            " || e.textContent.trim()].join(' ')"
+        )
+    )
+
+
+# Furo's own words are English; none may be left on a page of the site
+FURO_ENGLISH = ("Skip to content", "Toggle site navigation", "Toggle table of contents",
+                "Toggle Light / Dark", "Back to top", "On this page", "Toggle navigation of",
+                "Made with")  # fmt: skip
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_control_is_named_in_the_language_and_reached_by_keyboard(
+    browser, server, language
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    words = chrome(language)
+    browser.get(f"{server}/{language}/brade/index.html")
+    assert not [w for w in FURO_ENGLISH if w in browser.page_source]
+    switcher = browser.find_element("css selector", "nav.tabula-languages")
+    assert switcher.get_attribute("aria-label") == words["This page in each language"]
+    links = switcher.find_elements("css selector", "a")
+    names = [link.accessible_name for link in links]
+    assert names[:5] == [
+        words["Tabula in every language: choose a language"],
+        "Dansk",
+        "Svenska",
+        "Deutsch",
+        "Français",
+    ]
+    current = switcher.find_element("css selector", "a[aria-current=page]")
+    assert current.get_attribute("hreflang") == language
+    named = {  # (the menu's toggle is there on a phone only: see the menu's test)
+        "#__toc": "Show the contents of this page",
+        ".theme-toggle-content button": "Colours: automatic, light or dark",
+        "a.skip-to-content": "Skip to the text",
+        "nav.sidebar-tree": "The pages of the edition",
+    }
+    for selector, msgid in named.items():
+        element = browser.find_element("css selector", selector)
+        assert element.accessible_name == words[msgid], (selector, element.accessible_name)
+    # from the top of the page, Tab reaches the skip link first, then (past the sidebar)
+    # the colours and every link of the switcher
+    reached = [press(browser, Keys.TAB)]
+    assert reached[0].startswith("A  skip-to-content"), reached
+    while len(reached) < 80 and not reached[-1].endswith(names[-1]):
+        reached.append(press(browser, Keys.TAB))
+    assert any(words["Colours: automatic, light or dark"] in r for r in reached)
+    for name in names:
+        assert any(r.startswith("A ") and r.endswith(name) for r in reached), (name, reached)
+    press(browser, Keys.SHIFT + Keys.TAB)  # the focus ring is on a switcher link
+    shoot(browser, f"switcher-{language}", full=False)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_menu_opens_on_a_phone_by_touch_and_by_keyboard(browser, server, language) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    drawer = (
+        "const d = document.querySelector('aside.sidebar-drawer');"
+        "const box = d.getBoundingClientRect();"
+        "return getComputedStyle(d).visibility === 'visible' && box.left >= 0 && box.right > 100"
+    )
+    emulate(browser, "phone")
+    try:
+        browser.get(f"{server}/{language}/brade/index.html")
+        assert browser.execute_script(drawer) is False  # closed, and out of the Tab order
+        toggle = browser.find_element("css selector", "#__navigation")
+        assert toggle.accessible_name == chrome(language)["Show the pages of the edition"]
+        browser.find_element("css selector", "label.nav-overlay-icon").click()
+        wait(browser, drawer)
+        tree = browser.find_elements("css selector", "nav.sidebar-tree a")
+        assert len(tree) > 20 and all(link.is_displayed() for link in tree[:5])
+        shoot(browser, f"menu-{language}", full=False)
+        # a tap beside the open drawer (right of its 240 px) closes it
+        overlay = browser.find_element("css selector", "label.sidebar-overlay")
+        ActionChains(browser).move_to_element_with_offset(overlay, 140, 0).click().perform()
+        wait(browser, f"return !(function () {{ {drawer} }})()")
+
+        browser.get(f"{server}/{language}/brade/index.html")
+        reached = [press(browser, Keys.TAB) for _ in range(2)]
+        assert reached[1].startswith("INPUT __navigation"), reached
+        press(browser, Keys.SPACE)
+        wait(browser, drawer)
+        later = [press(browser, Keys.TAB) for _ in range(6)]
+        assert any("sidebar-search" in r for r in later), later  # the drawer's search field
+    finally:
+        reset(browser)
+
+
+RGB = re.compile(r"rgba?\((\d+), (\d+), (\d+)")
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of a computed CSS colour."""
+    match = RGB.match(colour)
+    assert match, colour
+
+    def linear(value: str) -> float:
+        c = int(value) / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in match.groups())
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+COLOURS = """
+const style = e => getComputedStyle(e);
+const body = document.body, text = document.querySelector('article[role=main] p');
+const board = document.querySelector('figure.tabula-board img');
+return {page: style(body).backgroundColor, text: style(text).color,
+        card: style(board).backgroundColor, padding: parseFloat(style(board).paddingLeft)};
+"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_chapter_reads_in_light_and_dark_at_desktop_and_phone_width(
+    browser, server, language
+) -> None:
+    try:
+        for width in WIDTHS:
+            for scheme in ("light", "dark"):
+                emulate(browser, width, scheme)
+                browser.get(f"{server}/{language}/brade/index.html")
+                wait(browser, "return [...document.images].every(i => i.complete)")
+                colours = browser.execute_script(COLOURS)
+                page, text = luminance(colours["page"]), luminance(colours["text"])
+                assert (page < 0.05) == (scheme == "dark"), (width, scheme, colours)
+                # the text stands out (WCAG AA: a contrast of at least 4.5)
+                assert (max(page, text) + 0.05) / (min(page, text) + 0.05) >= 4.5, colours
+                # the boards are drawn on white: on a white card, in dark with a margin
+                assert luminance(colours["card"]) > 0.95, colours
+                assert (colours["padding"] > 0) == (scheme == "dark"), colours
+                if width == "phone":
+                    assert browser.execute_script(WIDE) == []
+                browser.execute_script(
+                    "const f = document.querySelector('figure.tabula-board');"
+                    "window.scrollTo({top: f.getBoundingClientRect().top + scrollY - 120,"
+                    " behavior: 'instant'})"
+                )
+                shoot(browser, f"brade-{language}-{width}-{scheme}", full=False)
+        # Furo's switch: from the system's light colours to dark, kept for the next page
+        emulate(browser, "desktop", "light")
+        browser.get(f"{server}/{language}/brade/index.html")
+        browser.find_element("css selector", ".theme-toggle-content button").click()
+        assert browser.execute_script("return document.body.dataset.theme") == "dark"
+        browser.get(f"{server}/{language}/index.html")
+        assert luminance(browser.execute_script(COLOURS.replace(
+            "figure.tabula-board img", "body"))["page"]) < 0.05  # fmt: skip
+    finally:
+        reset(browser)
 
 
 def test_the_pdf_link_serves_the_book(browser, server) -> None:

@@ -103,6 +103,7 @@ def test_links_to_other_sites_and_comments_load_nothing(tmp_path: Path) -> None:
          "heading h4 'Indhold' follows h2"),
         (('aria-labelledby="label"', 'aria-labelledby="searchlabel"'),
          "aria-labelledby names no element: searchlabel"),
+        (('<h3>A.1</h3>', '<h3 id="a">A.1</h3>'), "id 'a' is given to more than one element"),
     ],
 )  # fmt: skip
 def test_accessibility_faults_are_named(tmp_path: Path, change, expected) -> None:

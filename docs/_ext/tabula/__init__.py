@@ -8,6 +8,8 @@
   this edition made to a source sentence, with the seed line it fixes;
 * :mod:`.languages` — which language each page was written in, the notice and ``lang``
   marking where a reader's language is missing, and the language switcher;
+* :mod:`.theme` — the site's theme (Furo) in the reader's language: its menu, colour switch
+  and navigation tree named for screen readers and reachable by keyboard;
 * :mod:`.publishing` — a published page's canonical address, language alternates and link
   preview, from the one setting of the site's public address;
 * :mod:`.pdf` — the PDF edition (LaTeX/XeLaTeX): per-language book settings, fallback text
@@ -40,6 +42,7 @@ from . import (  # noqa: E402
     publishing,
     slots,
     status,
+    theme,
 )
 
 
@@ -64,6 +67,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     glossary.setup(app)
     pdf.setup(app)
     publishing.setup(app)
+    theme.setup(app)
     return {
         "version": "1",
         "env_version": _source_version(),
