@@ -115,17 +115,23 @@ def fetch(url: str) -> tuple[int, bytes]:
 
 
 def loads(driver: Any) -> tuple[list[str], dict[str, int], list[str]]:
-    """What the browser asked for since the last call: addresses, their statuses, failures."""
+    """What the browser asked for since the last call: addresses, their statuses, and the
+    requests of those that failed (the browser's own, such as a first start's look-ups of
+    the network, are not the site's: only failures of addresses in the list count)."""
     asked, statuses, failed = [], {}, []
+    addresses: dict[str, str] = {}
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         params = message["params"]
         if message["method"] == "Network.requestWillBeSent":
             asked.append(params["request"]["url"])
+            addresses[params["requestId"]] = params["request"]["url"]
         elif message["method"] == "Network.responseReceived":
             statuses[params["response"]["url"]] = params["response"]["status"]
         elif message["method"] == "Network.loadingFailed":
-            failed.append(f"{params.get('errorText')} ({params.get('type')})")
+            url = addresses.get(params["requestId"], "")
+            if url.startswith(("http:", "https:", "file:")):
+                failed.append(f"{url}: {params.get('errorText')} ({params.get('type')})")
     return asked, statuses, failed
 
 

@@ -249,7 +249,7 @@ def test_save_overwrites_existing_files(tmp_path: Path) -> None:
 def test_save_single_format_and_unknown_format(tmp_path: Path) -> None:
     assert save(strip(), tmp_path / "only", formats=("svg",)) == [tmp_path / "only.svg"]
     with pytest.raises(ValueError, match="format"):
-        save(strip(), tmp_path / "bad", formats=("png",))
+        save(strip(), tmp_path / "bad", formats=("bmp",))
     assert [p.name for p in tmp_path.iterdir()] == ["only.svg"]
 
 
