@@ -16,7 +16,7 @@ jetons when he marks *en bredouille* (fr 4808). The same board serves the Plein 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -180,6 +180,16 @@ def _hit_arrow(hit: HitArrow, geometry: Geometry) -> Arrow:
 
     via = absolute(hit.via) if hit.via is not None else None
     return Arrow(absolute(hit.start), absolute(hit.end), hit.colour.value, hit.kind, hit.label, via)
+
+
+def arrows_of(play: Play, mover: Colour, geometry: Geometry) -> tuple[Arrow, ...]:
+    """A play's moves as the arrows a figure draws for them."""
+    return tuple(_arrow(m, mover, geometry) for m in play.moves)
+
+
+def hit_arrows_of(hits: Sequence[HitArrow], geometry: Geometry) -> tuple[Arrow, ...]:
+    """A Trictrac throw's hits as the arrows a figure draws for them."""
+    return tuple(_hit_arrow(hit, geometry) for hit in hits)
 
 
 def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:

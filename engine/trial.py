@@ -1,0 +1,188 @@
+"""Try a roll: every throw's legal plays from a board figure's position, for the site.
+
+For each of the 21 throws the engine lists the legal plays from the figure's position (the
+player to move, or the player the figure is numbered for when it names none), each with the
+arrows that draw it over the board and what it leads to: the end of the game, if it ends it,
+and for a game that scores a throw before it is played (Trictrac) the events of the throw
+(jans, hits à vrai and à faux, the coin …), what each play realises of them and the marks
+after it. The same answers as ``python -m engine legal`` and ``python -m engine score``:
+both read :meth:`Game.analyse` and :meth:`Game.evaluate`.
+
+The arrows are placed over the figure's *bare* drawing (its board without dice or arrows,
+drawn once beside the figure's own), by :func:`engine.render.board.overlay`, so that the
+page draws them exactly where the drawing would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .core.errors import TabulaError
+from .core.game import Game, Outcome, make_rules
+from .core.position import Colour, Position
+from .games import get_game, read_position
+from .specs import FigureSpec
+
+if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
+    from .render.board import Picture
+
+# the 21 different throws, as the site lists them: the highest first
+ROLLS: tuple[tuple[int, int], ...] = tuple(
+    (high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
+)
+DRAWN_KINDS = ("board", "quarter")
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What a page needs to let the reader try any throw on a figure."""
+
+    mover: Colour
+    own_roll: str  # the figure's own throw, high first ("" when it shows none)
+    data: dict[str, Any]  # the answers, written into the page's data script
+
+
+def offers_trial(spec: FigureSpec) -> bool:
+    """A board figure of a position someone can play on (not a ledger, count or hits)."""
+    return spec.view.kind in DRAWN_KINDS and bool(spec.position)
+
+
+def mover_of(spec: FigureSpec, position: Position) -> Colour:
+    """Who plays the throws tried: the figure's player to move, else the player the figure
+    is numbered for (its reader's side)."""
+    return position.turn or Colour(spec.view.numbering)
+
+
+def trial(spec: FigureSpec, picture: Picture) -> Trial | None:
+    """Every throw's answers from the figure's position, with arrows over ``picture`` (its
+    bare drawing); ``None`` when nobody can play there (the game is over)."""
+    game = get_game(spec.game)
+    rules = make_rules(game, spec.rules)
+    position = read_position(spec.position, spec.game)
+    mover = mover_of(spec, position)
+    position = position.replace(turn=mover, dice=None)
+    try:
+        if game.outcome(position, rules) is not None:
+            return None
+    except TabulaError:
+        return None
+    table = _Arrows()
+    throws = [_throw(game, position, rules, roll, picture, table) for roll in ROLLS]
+    from .render.board import overlay
+
+    size = overlay(picture, [])
+    data = {
+        "game": spec.game,
+        "mover": mover.value,
+        "scores": game.game_type.scores_throws,
+        "width": size.width,
+        "height": size.height,
+        "arrows": table.paths,
+        "rolls": throws,
+    }
+    return Trial(mover, own_roll(spec, read_position(spec.position, spec.game)), data)
+
+
+def own_roll(spec: FigureSpec, position: Position) -> str:
+    """The figure's own throw (its view's, else its position's dice), high first; "" when
+    it shows none."""
+    own = spec.view.roll or (f"{position.dice[0]}-{position.dice[1]}" if position.dice else "")
+    if not own:
+        return ""
+    high, low = sorted((int(own[0]), int(own[-1])), reverse=True)
+    return f"{high}-{low}"
+
+
+class _Arrows:
+    """The arrows of every play, each written once: plays share their moves, and a page's
+    data stays a few kilobytes."""
+
+    def __init__(self) -> None:
+        self.paths: list[dict[str, object]] = []
+        self._index: dict[str, int] = {}
+
+    def add(self, paths: tuple[dict[str, object], ...]) -> list[int]:
+        found = []
+        for path in paths:
+            key = repr(sorted(path.items()))
+            if key not in self._index:
+                self._index[key] = len(self.paths)
+                self.paths.append(path)
+            found.append(self._index[key])
+        return found
+
+
+def _throw(
+    game: Game,
+    position: Position,
+    rules: Any,
+    roll: tuple[int, int],
+    picture: Picture,
+    table: _Arrows,
+) -> dict[str, Any]:
+    """One throw: its plays (each with arrows, by their index in ``table``, and what it
+    leads to), and for a game that scores throws, the events before the play and the hits to
+    draw."""
+    from .render.board import overlay
+    from .render.positions import arrows_of, hit_arrows_of
+
+    answer: dict[str, Any] = {"roll": f"{roll[0]}-{roll[1]}"}
+    try:
+        analyses = list(game.analyse(position, roll, rules))
+    except TabulaError as error:  # a position some throw cannot be analysed from
+        answer["error"] = str(error)
+        return answer
+    mover = position.turn or Colour.WHITE
+    plays = []
+    for analysis in analyses:
+        arrows = arrows_of(analysis.play, mover, game.geometry)
+        play: dict[str, Any] = {
+            "play": str(analysis.play),
+            "arrows": table.add(overlay(picture, arrows).arrows),
+            "outcome": outcome_json(analysis.outcome),
+        }
+        if game.game_type.scores_throws:
+            play["events"] = [event_json(e) for e in analysis.events]
+            play["marks"] = marks_json(game, analysis.after)
+            play["may_leave"] = bool(analysis.may_leave)
+        plays.append(play)
+    answer["plays"] = plays
+    if game.game_type.scores_throws:
+        evaluation = game.evaluate(position, roll, rules)
+        answer["events"] = [event_json(e) for e in evaluation.events]
+        answer["gains"] = {
+            "mover": evaluation.gains("mover"),
+            "opponent": evaluation.gains("opponent"),
+        }
+        hits = hit_arrows_of(game.hit_arrows(position, roll, rules), game.geometry)
+        answer["hits"] = table.add(overlay(picture, hits).arrows)
+    return answer
+
+
+def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    """How a play ends the game, as the command line says it (``legal``'s ``outcome``)."""
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner.value,
+        "kind": outcome.kind,
+        "label": outcome.label,
+        "points": outcome.points,
+    }
+
+
+def event_json(event: Any) -> dict[str, Any]:
+    """A Trictrac event as the page shows it: what, how many moyens, points, to whom."""
+    found: dict[str, Any] = event.to_json()
+    return {k: found[k] for k in ("kind", "moyens", "points", "to", "jan") if k in found}
+
+
+def marks_json(game: Game, position: Position) -> dict[str, list[Any]]:
+    """Each side's points, holes and bredouille after a play."""
+    marks = game.marks(position)
+    return {
+        c.value: [marks[c].points, marks[c].holes, marks[c].bredouille]
+        for c in Colour
+        if c in marks
+    }
