@@ -4,9 +4,10 @@ For each of the 21 throws the engine lists the legal plays from the figure's pos
 player to move, or the player the figure is numbered for when it names none), each with the
 arrows that draw it over the board and what it leads to: the end of the game, if it ends it,
 and for a game that scores a throw before it is played (Trictrac) the events of the throw
-(jans, hits à vrai and à faux, the coin …), what each play realises of them and the marks
-after it. The same answers as ``python -m engine legal`` and ``python -m engine score``:
-both read :meth:`Game.analyse` and :meth:`Game.evaluate`.
+(jans, hits à vrai and à faux, the coin …), what each play adds to them (filling, keeping,
+bearing off first: the events that depend on the play) and the marks after it. The same
+answers as ``python -m engine legal`` and ``python -m engine score``: both read
+:meth:`Game.analyse` and :meth:`Game.evaluate`.
 
 The arrows are placed over the figure's *bare* drawing (its board without dice or arrows,
 drawn once beside the figure's own), by :func:`engine.render.board.overlay`, so that the
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.errors import TabulaError
 from .core.game import Game, Outcome, make_rules
+from .core.moves import Move
 from .core.position import Colour, Position
 from .games import get_game, read_position
 from .specs import FigureSpec
@@ -78,7 +80,9 @@ def trial(spec: FigureSpec, picture: Picture) -> Trial | None:
         "scores": game.game_type.scores_throws,
         "width": size.width,
         "height": size.height,
+        "moves": table.moves,  # False: the plays move no checker along (no arrows)
         "arrows": table.paths,
+        "marks": table.marks,  # each play's "marks" is an index into these
         "rolls": throws,
     }
     return Trial(mover, own_roll(spec, read_position(spec.position, spec.game)), data)
@@ -95,12 +99,23 @@ def own_roll(spec: FigureSpec, position: Position) -> str:
 
 
 class _Arrows:
-    """The arrows of every play, each written once: plays share their moves, and a page's
-    data stays a few kilobytes."""
+    """The arrows of every play and the scoreboards after them, each written once: plays
+    share their moves and marks, and a figure's data stays small."""
 
     def __init__(self) -> None:
         self.paths: list[dict[str, object]] = []
         self._index: dict[str, int] = {}
+        self.moves = True  # every play so far moves checkers from point to point
+        self.marks: list[dict[str, list[Any]]] = []
+        self._marks: dict[str, int] = {}
+
+    def mark(self, marks: dict[str, list[Any]]) -> int:
+        """The index of a scoreboard after a play: plays share few of them."""
+        key = repr(marks)
+        if key not in self._marks:
+            self._marks[key] = len(self.marks)
+            self.marks.append(marks)
+        return self._marks[key]
 
     def add(self, paths: tuple[dict[str, object], ...]) -> list[int]:
         found = []
@@ -136,15 +151,19 @@ def _throw(
     mover = position.turn or Colour.WHITE
     plays = []
     for analysis in analyses:
-        arrows = arrows_of(analysis.play, mover, game.geometry)
         play: dict[str, Any] = {
             "play": str(analysis.play),
-            "arrows": table.add(overlay(picture, arrows).arrows),
+            "arrows": [],
             "outcome": outcome_json(analysis.outcome),
         }
-        if game.game_type.scores_throws:
-            play["events"] = [event_json(e) for e in analysis.events]
-            play["marks"] = marks_json(game, analysis.after)
+        if moves_checkers(analysis.play):
+            arrows = arrows_of(analysis.play, mover, game.geometry)
+            play["arrows"] = table.add(overlay(picture, arrows).arrows)
+        else:
+            table.moves = False
+        if game.game_type.scores_throws:  # what this play adds to the throw's events
+            play["events"] = [event_json(e) for e in analysis.events if e.needs_play]
+            play["marks"] = table.mark(marks_json(game, analysis.after))
             play["may_leave"] = bool(analysis.may_leave)
         plays.append(play)
     answer["plays"] = plays
@@ -158,6 +177,12 @@ def _throw(
         hits = hit_arrows_of(game.hit_arrows(position, roll, rules), game.geometry)
         answer["hits"] = table.add(overlay(picture, hits).arrows)
     return answer
+
+
+def moves_checkers(play: Any) -> bool:
+    """A play made of moves from point to point, which arrows can show (the Dames
+    rabattues beat piles down and raise them: nothing moves along the board)."""
+    return all(isinstance(m, Move) for m in getattr(play, "moves", ()))
 
 
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
