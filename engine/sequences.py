@@ -271,7 +271,7 @@ def _played(
             if "play" in data or data.get("leave"):
                 raise SequenceError(f"{where}: an open step says no play (and does not leave)")
             return replace(_open(spec, game, rules, before, roll, number, data), reached=reached)
-        analysis = _chosen(game, before, roll, rules, analyses, data, where)
+        analysis, play = _chosen(game, before, roll, rules, analyses, data, where)
     except TabulaError as error:
         if isinstance(error, SequenceError):
             raise
@@ -288,7 +288,7 @@ def _played(
         data,
         before=before,
         roll=roll,
-        play=analysis.play,
+        play=play,
         after=after,
         analysis=analysis,
         left=leave,
@@ -332,16 +332,16 @@ def _chosen(
     analyses: list[Any],
     data: dict[str, Any],
     where: str,
-) -> Any:
-    """The analysis of the step's play: the written one, which must be legal, or the only
-    one the roll allows."""
+) -> tuple[Any, Play]:
+    """The analysis of the step's play and the play, its moves in the order written: the
+    written one, which must be legal, or the only one the roll allows."""
     if "play" not in data:
         if len(analyses) != 1:
             plays = ", ".join(str(a.play) for a in analyses)
             raise SequenceError(
                 f"{where}: {format_roll(roll)} has {len(analyses)} legal plays ({plays}): name one"
             )
-        return analyses[0]
+        return analyses[0], analyses[0].play
     moves = read_play(game, data["play"], field=f"{where}: play")
     play, after, _ = game.trace(position, roll, moves, rules)
     found = analysis_of(analyses, play) if after is not None else None
@@ -350,7 +350,7 @@ def _chosen(
         raise SequenceError(
             f"{where}: '{data['play']}' is not a legal play of {format_roll(roll)} (legal: {legal})"
         )
-    return found
+    return found, play
 
 
 def _with_roll(claim: dict[str, Any], roll: str) -> dict[str, Any]:

@@ -48,7 +48,9 @@
   Replay.prototype.build = function () {
     var self = this;
     var list = this.section.querySelector("ol.tabula-replay-steps");
-    this.image = element("img", { class: "tabula-replay-board", alt: "" });
+    /* lazy: a replay further down the page loads its drawing when the reader comes near */
+    this.image = element("img", { class: "tabula-replay-board", alt: "", loading: "lazy",
+                                  decoding: "async" });
     var stage = element("div", { class: "tabula-replay-stage" });
     stage.appendChild(this.image);
     var nav = element("div", { class: "tabula-replay-nav", role: "group" });
@@ -100,7 +102,8 @@
     });
     this.image.src = this.data.images[index];
     this.image.alt = this.data.alts[index] || "";
-    if (index + 1 < this.data.images.length) new Image().src = this.data.images[index + 1];
+    /* once the reader steps, the next drawing is fetched ahead, so the step shows at once */
+    if (byReader && index + 1 < this.data.images.length) new Image().src = this.data.images[index + 1];
     var counted = say("step", { n: index + 1, count: this.steps.length });
     this.counter.textContent = counted;
     this.previous.disabled = index === 0;
@@ -117,11 +120,21 @@
     for (var i = 0; i < this.steps.length; i++) {
       if (this.steps[i].id === id) {
         this.go(i, false);
-        this.section.scrollIntoView();
+        this.reveal();
         return true;
       }
     }
     return false;
+  };
+
+  /* a step opened by its address: the page opens at the replay (the browser would scroll
+     to the step's words, below the board), and again once the drawing has its height */
+  Replay.prototype.reveal = function () {
+    var section = this.section;
+    section.scrollIntoView();
+    var again = function () { section.scrollIntoView(); };
+    if (document.readyState !== "complete") window.addEventListener("load", again, { once: true });
+    if (!this.image.complete) this.image.addEventListener("load", again, { once: true });
   };
 
   /* ---- try a roll ------------------------------------------------------------------------ */
@@ -356,35 +369,50 @@
     this.summary.textContent = parts.join(" ");
     if (answers.scores && found.events) {
       var scored = events(found.events, mover);
-      this.scores.appendChild(element("p", {}, scored.length ?
-        say("scores") + " " + scored.join("; ") + "." : say("nothing")));
+      /* the numbers as data too: what the engine gave, for a reader's tools and the tests */
+      this.scores.appendChild(element("p", { "data-gains": found.gains.mover + "," + found.gains.opponent },
+        scored.length ? say("scores") + " " + scored.join("; ") + "." : say("nothing")));
       if (found.hits && found.hits.length) {
         this.scores.appendChild(element("p", { class: "tabula-try-note" }, say("hits")));
         this.draw(found.hits, "tabula-try-hits");
       }
     }
+    var notes = plays.map(function (play) { return this.notes(play); }, this);
+    var same = notes.every(function (note) { return note === notes[0]; });
+    if (same && notes[0]) this.scores.appendChild(element("p", { class: "tabula-try-common" }, notes[0]));
+    this.plays.className = "tabula-try-plays" + (same ? " tabula-try-compact" : "");
     plays.forEach(function (play, index) {
       var item = element("li", {});
       var button = element("button", { type: "button", class: "tabula-try-play",
                                        "aria-pressed": "false" }, play.play);
       button.addEventListener("click", function () { self.pick(index, button); });
       item.appendChild(button);
-      var notes = [];
-      if (play.outcome) {
-        notes.push(say("ends", { side: side(play.outcome.winner), label: play.outcome.label,
-                                 points: play.outcome.points }));
+      if (!same && notes[index]) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(element("span", { class: "tabula-try-what" }, notes[index]));
       }
-      if (answers.scores && play.events && play.events.length) {
-        notes.push(say("realises", { list: events(play.events, mover).join("; ") }));
-      }
-      if (answers.scores && play.marks !== undefined) notes.push(marks(answers.marks[play.marks]));
-      if (play.may_leave) notes.push(say("mayLeave", { side: side(mover) }));
-      var drawn = play.play === "(no move)" ? 0 : play.play.split(" ").length;
-      if (answers.moves !== false && play.arrows.length < drawn) notes.push(say("offBoard"));
-      if (notes.length) item.appendChild(element("span", { class: "tabula-try-what" }, notes.join(" ")));
       this.plays.appendChild(item);
     }, this);
     this.found = found;
+  };
+
+  /* what a play leads to: the end of the game, what it adds to the throw's score, the marks */
+  Trial.prototype.notes = function (play) {
+    var answers = this.answers;
+    var mover = answers.mover;
+    var notes = [];
+    if (play.outcome) {
+      notes.push(say("ends", { side: side(play.outcome.winner), label: play.outcome.label,
+                               points: play.outcome.points }));
+    }
+    if (answers.scores && play.events && play.events.length) {
+      notes.push(say("realises", { list: events(play.events, mover).join("; ") }));
+    }
+    if (answers.scores && play.marks !== undefined) notes.push(marks(answers.marks[play.marks]));
+    if (play.may_leave) notes.push(say("mayLeave", { side: side(mover) }));
+    var drawn = play.play === "(no move)" ? 0 : play.play.split(" ").length;
+    if (answers.moves !== false && play.arrows.length < drawn) notes.push(say("offBoard"));
+    return notes.join(" ");
   };
 
   Trial.prototype.pick = function (index, button) {

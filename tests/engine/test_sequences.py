@@ -173,7 +173,7 @@ def test_prepared_once_drawn_step_by_step(tmp_path: Path) -> None:
     assert len(steps) == 6 and steps[-1]["end"]  # five throws and the board they end on
     assert [s["roll"] for s in steps[:-1]] == ["3-2", "2-1", "6-2", "4-3", "5-4"]
     assert steps[3]["wrong"][0]["claim"] == "pouvez-dispenser"
-    assert steps[3]["records"] == ["tourne-case-fr-pouvez"]
+    assert steps[3]["records"][0] == "tourne-case-fr-pouvez"
     for image in prepared.images:
         assert image.read_bytes().startswith(b"<?xml")
     again = prepare_sequence("sequences/tourne-case-battre", tmp_path)

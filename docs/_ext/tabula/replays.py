@@ -164,7 +164,8 @@ class ReplayDirective(SphinxDirective):
         return item
 
     def _flag(self, step: dict[str, Any]) -> nodes.paragraph | None:
-        """Where the text is wrong: a flag, and the editorial notes that explain it."""
+        """Where the text is wrong: a flag, and the editorial notes that explain it (those
+        of them the page lists in the reader's language: see :func:`link_records`)."""
         if not step.get("wrong"):
             return None
         text = _("The text is wrong here; the engine disagrees (%(count)d statement(s)).") % {
@@ -173,20 +174,41 @@ class ReplayDirective(SphinxDirective):
         flag = nodes.paragraph("", "", classes=["tabula-replay-wrong"])
         flag += nodes.Text(text)
         changes = all_changes()
-        records = [r for r in step.get("records", []) if r in changes]
-        unknown = sorted(set(step.get("records", [])) - set(records))
+        unknown = sorted(r for r in step.get("records", []) if r not in changes)
         if unknown:
             logger.error(
                 "replay: no editorial record %s", ", ".join(unknown), location=self.get_location()
             )
-        for number, record in enumerate(records, start=1):
-            flag += nodes.Text(" ")
-            label = _("See the editorial note.") if len(records) == 1 else f"[{number}]"
-            flag += nodes.reference("", label, refid=f"ed-{record}")
-        if not records:
-            notes = " ".join(w["note"] for w in step["wrong"] if w["note"])
-            flag += nodes.Text(" " + notes)
+        notes = " ".join(w["note"] for w in step["wrong"] if w["note"])
+        flag += records(records=list(step.get("records", [])), notes=notes)
         return flag
+
+
+class records(nodes.General, nodes.Element):
+    """The editorial records a flagged step names, linked once the page's list of
+    editorial notes is known (each language's text marks its own records)."""
+
+
+def link_records(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Link each flag to the records the page lists; with none of them listed (the text in
+    this language marks the error with a record of its own not named), say the note."""
+    listed = {i for node in doctree.findall(nodes.Element) for i in node.get("ids", [])}
+    for placeholder in list(doctree.findall(records)):
+        found = [r for r in placeholder["records"] if f"ed-{r}" in listed]
+        replacement: list[nodes.Node] = []
+        if len(found) == 1:
+            replacement += [nodes.Text(" "), _link(found[0], _("See the editorial note."))]
+        elif found:
+            replacement.append(nodes.Text(" " + _("See the editorial notes:")))
+            for number, record in enumerate(found, start=1):
+                replacement += [nodes.Text(" "), _link(record, str(number))]
+        elif placeholder["notes"]:
+            replacement.append(nodes.Text(" " + placeholder["notes"]))
+        placeholder.replace_self(replacement)
+
+
+def _link(record: str, label: str) -> nodes.reference:
+    return nodes.reference("", label, refid=f"ed-{record}")
 
 
 def _computed(step: dict[str, Any]) -> list[str]:
@@ -250,5 +272,12 @@ def _other(colour: str) -> str:
     return "b" if colour == "w" else "w"
 
 
+def _gone(translator: Any, node: nodes.Node) -> None:
+    raise nodes.SkipNode  # replaced when the page is resolved; never written as it is
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("replay", ReplayDirective)
+    app.add_node(records, **{b: (_gone, None) for b in ("html", "latex", "text", "man", "texinfo")})
+    # after the editorial notes are listed (tabula.editorial, at the default priority)
+    app.connect("doctree-resolved", link_records, priority=600)
