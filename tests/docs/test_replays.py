@@ -144,6 +144,16 @@ def test_the_figure_offers_a_roll_to_try(site: Path) -> None:
     assert (site / "html" / data["bare"]).read_bytes().startswith(b"<?xml")
 
 
+def test_files_no_page_needs_are_removed(tmp_path: Path) -> None:
+    project(tmp_path, STEPS)
+    stale = tmp_path / "html" / "_tabula" / "brade-0123456789abcdef0123.try.js"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("old", encoding="utf-8")  # a figure drawn again since the last build
+    done = sphinx(tmp_path, "html")
+    assert done.returncode == 0, done.stderr
+    assert not stale.exists() and list(stale.parent.glob("*.try.js"))
+
+
 def test_the_script_comes_only_with_the_pages_that_need_it(site: Path) -> None:
     page = (site / "html" / "index.html").read_text(encoding="utf-8")
     other = (site / "html" / "other.html").read_text(encoding="utf-8")

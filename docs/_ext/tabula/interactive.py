@@ -192,7 +192,9 @@ def add_page_assets(
 
 
 def copy_assets(app: Sphinx, exception: BaseException | None) -> None:
-    """Copy the drawings and data scripts the pages need into ``_tabula/`` of the site."""
+    """Copy the drawings and data scripts the pages need into ``_tabula/`` of the site, and
+    remove what no page needs any more (a build starts from the last site: a redrawn figure
+    would otherwise leave its old files behind)."""
     if exception is not None or app.builder.format != "html":
         return
     target = Path(app.outdir) / FOLDER
@@ -200,6 +202,11 @@ def copy_assets(app: Sphinx, exception: BaseException | None) -> None:
     for docname, files in tabula(app.env).assets.items():
         if docname in app.env.all_docs:
             wanted |= files
+    names = {Path(name).name for name in wanted}
+    if target.is_dir():
+        for stale in target.iterdir():
+            if stale.name not in names:
+                stale.unlink()
     if not wanted:
         return
     target.mkdir(exist_ok=True)
