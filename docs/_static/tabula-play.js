@@ -48,9 +48,7 @@
   Replay.prototype.build = function () {
     var self = this;
     var list = this.section.querySelector("ol.tabula-replay-steps");
-    /* lazy: a replay further down the page loads its drawing when the reader comes near */
-    this.image = element("img", { class: "tabula-replay-board", alt: "", loading: "lazy",
-                                  decoding: "async" });
+    this.image = element("img", { class: "tabula-replay-board", alt: "", decoding: "async" });
     var stage = element("div", { class: "tabula-replay-stage" });
     stage.appendChild(this.image);
     var nav = element("div", { class: "tabula-replay-nav", role: "group" });
@@ -81,7 +79,26 @@
     });
     this.section.setAttribute("tabindex", "-1");
     this.section.removeAttribute("hidden");
+    this.near = false;
     this.go(this.fromAddress(), false);
+    /* a replay further down the page loads its drawing when the reader comes near it (the
+       image has no address until then: a page waiting for its images is not kept waiting) */
+    if ("IntersectionObserver" in window) {
+      var watch = new IntersectionObserver(function (seen) {
+        if (!seen.some(function (entry) { return entry.isIntersecting; })) return;
+        watch.disconnect();
+        self.load();
+      }, { rootMargin: "600px 0px" });
+      watch.observe(this.section);
+    } else {
+      this.load();
+    }
+  };
+
+  Replay.prototype.load = function () {
+    this.near = true;
+    var wanted = this.data.images[this.index];
+    if (this.image.getAttribute("src") !== wanted) this.image.src = wanted;
   };
 
   Replay.prototype.fromAddress = function () {
@@ -100,7 +117,7 @@
       if (i === index) step.removeAttribute("hidden");
       else step.setAttribute("hidden", "hidden");
     });
-    this.image.src = this.data.images[index];
+    if (byReader || this.near) this.load();
     this.image.alt = this.data.alts[index] || "";
     /* once the reader steps, the next drawing is fetched ahead, so the step shows at once */
     if (byReader && index + 1 < this.data.images.length) new Image().src = this.data.images[index + 1];
@@ -131,6 +148,7 @@
      to the step's words, below the board), and again once the drawing has its height */
   Replay.prototype.reveal = function () {
     var section = this.section;
+    this.load();
     section.scrollIntoView();
     var again = function () { section.scrollIntoView(); };
     if (document.readyState !== "complete") window.addEventListener("load", again, { once: true });
