@@ -38,6 +38,7 @@ from .ledger.kombiniert import board
 from .sequences import SequenceSpec, Step, check_sequence, load_sequence, play_sequence
 from .specs import UNDRAWN_KINDS, FigureSpec, View, load_spec
 from .trial import (
+    event_at,
     event_json,
     marks_json,
     mover_of,
@@ -444,7 +445,9 @@ def _played_step(game: Game, spec: SequenceSpec, step: Step) -> dict[str, Any]:
     if spec.view.labels == "letters" and play is not None:
         found["letters"] = _lettered(step, game)
     if game.game_type.scores_throws:  # an open step: the throw's events, before any play
-        found["events"] = [event_json(e) for e in analysis.events]
+        found["events"] = [
+            event_json(e, event_at(game, spec.view, mover, e)) for e in analysis.events
+        ]
         found["may_leave"] = bool(getattr(analysis, "may_leave", False))
     if game.game_type.shows_marks:
         assert step.after is not None

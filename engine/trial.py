@@ -70,7 +70,7 @@ def trial(spec: FigureSpec, picture: Picture) -> Trial | None:
     except TabulaError:
         return None
     table = _Arrows()
-    throws = [_throw(game, position, rules, roll, picture, table) for roll in ROLLS]
+    throws = [_throw(game, spec.view, position, rules, roll, picture, table) for roll in ROLLS]
     from .render.board import overlay
 
     size = overlay(picture, [])
@@ -130,6 +130,7 @@ class _Arrows:
 
 def _throw(
     game: Game,
+    view: Any,
     position: Position,
     rules: Any,
     roll: tuple[int, int],
@@ -162,14 +163,20 @@ def _throw(
         else:
             table.moves = False
         if game.game_type.scores_throws:  # what this play adds to the throw's events
-            play["events"] = [event_json(e) for e in analysis.events if e.needs_play]
+            play["events"] = [
+                event_json(e, event_at(game, view, mover, e))
+                for e in analysis.events
+                if e.needs_play
+            ]
             play["marks"] = table.mark(marks_json(game, analysis.after))
             play["may_leave"] = bool(analysis.may_leave)
         plays.append(play)
     answer["plays"] = plays
     if game.game_type.scores_throws:
         evaluation = game.evaluate(position, roll, rules)
-        answer["events"] = [event_json(e) for e in evaluation.events]
+        answer["events"] = [
+            event_json(e, event_at(game, view, mover, e)) for e in evaluation.events
+        ]
         answer["gains"] = {
             "mover": evaluation.gains("mover"),
             "opponent": evaluation.gains("opponent"),
@@ -197,10 +204,26 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     }
 
 
-def event_json(event: Any) -> dict[str, Any]:
-    """A Trictrac event as the page shows it: what, how many moyens, points, to whom."""
+def event_json(event: Any, at: str = "") -> dict[str, Any]:
+    """A Trictrac event as the page shows it: what, how many moyens, points, to whom, and
+    where (``at``: the blot hit or the half-case filled, as the figure names the point)."""
     found: dict[str, Any] = event.to_json()
-    return {k: found[k] for k in ("kind", "moyens", "points", "to", "jan") if k in found}
+    keys = ("kind", "moyens", "points", "to", "jan")
+    shown: dict[str, Any] = {k: found[k] for k in keys if k in found}
+    if at:
+        shown["at"] = at
+    return shown
+
+
+def event_at(game: Game, view: Any, mover: Colour, event: Any) -> str:
+    """The name the figure gives the point of an event (the mover's own point), or ""."""
+    from .render.positions import point_label
+
+    if not event.point:
+        return ""
+    absolute = game.geometry.absolute(mover, event.point)
+    labels = view.labels or game.game_type.labels
+    return point_label(game.geometry, Colour(view.numbering), labels, absolute)
 
 
 def marks_json(game: Game, position: Position) -> dict[str, list[Any]]:

@@ -355,9 +355,14 @@
     svg.appendChild(group);
   };
 
+  function join(items) {
+    return items.reduce(function (first, next) { return say("join", { first: first, next: next }); });
+  }
+
   function events(list, mover) {
     return list.map(function (event) {
-      return say("event", { what: say("event:" + event.kind), points: event.points,
+      var what = say("event:" + event.kind) + (event.at ? " (" + event.at + ")" : "");
+      return say("event", { what: what, points: event.points,
                             side: side(event.to === "mover" ? mover : (mover === "w" ? "b" : "w")) });
     });
   }
@@ -389,7 +394,7 @@
       var scored = events(found.events, mover);
       /* the numbers as data too: what the engine gave, for a reader's tools and the tests */
       this.scores.appendChild(element("p", { "data-gains": found.gains.mover + "," + found.gains.opponent },
-        scored.length ? say("scores") + " " + scored.join("; ") + "." : say("nothing")));
+        scored.length ? say("scores") + " " + join(scored) + "." : say("nothing")));
       if (found.hits && found.hits.length) {
         this.scores.appendChild(element("p", { class: "tabula-try-note" }, say("hits")));
         this.draw(found.hits, "tabula-try-hits");
@@ -424,7 +429,7 @@
                                points: play.outcome.points }));
     }
     if (answers.scores && play.events && play.events.length) {
-      notes.push(say("realises", { list: events(play.events, mover).join("; ") }));
+      notes.push(say("realises", { list: join(events(play.events, mover)) }));
     }
     if (answers.scores && play.marks !== undefined) notes.push(marks(answers.marks[play.marks]));
     if (play.may_leave) notes.push(say("mayLeave", { side: side(mover) }));

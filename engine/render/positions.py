@@ -118,14 +118,7 @@ def picture(
         bar = (bar[0] * keep[0], bar[1] * keep[1])
         off = (off[0] * keep[0], off[1] * keep[1])
     shown = (*top_abs, *bottom_abs)
-    if labels == "owners":
-        names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
-    elif labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
-        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
-    elif labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
-        names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
-    else:
-        names = {p: str(geometry.own(numbering, p)) for p in shown}
+    names = {p: point_label(geometry, numbering, labels, p) for p in shown}
     drawn = Picture(
         points=position.points,
         top=tuple(top_abs),
@@ -139,6 +132,17 @@ def picture(
         title=title,
     )
     return _dress(drawn, geometry, trictrac) if trictrac is not None else drawn
+
+
+def point_label(geometry: Geometry, numbering: Colour, labels: str, absolute: int) -> str:
+    """How a figure names an absolute point (see :func:`picture`'s ``labels``)."""
+    if labels == "owners":
+        return str(min(geometry.own(c, absolute) for c in Colour))
+    if labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
+        return LETTERS[geometry.own(numbering, absolute) - 1]
+    if labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
+        return str(min(geometry.own(c, absolute) for c in Colour) - 1)
+    return str(geometry.own(numbering, absolute))
 
 
 def _talon_side(

@@ -78,6 +78,9 @@ def test_a_trictrac_throw_scores_as_the_command_line_says(
         assert isinstance(found, dict)
         assert throw["gains"] == found["gains"]
         assert [e["kind"] for e in throw["events"]] == [e["kind"] for e in found["events"]]
+        for event in throw["events"]:  # a hit names its blot as the figure does: a letter
+            if event["kind"] == "battre-a-vrai":
+                assert re.fullmatch("[A-VXY]", event["at"]), event
         assert [p["play"] for p in throw["plays"]] == [p["play"] for p in found["plays"]]
         for play, answer in zip(throw["plays"], found["plays"], strict=True):
             added = [e for e in answer["events"] if e["kind"] in PLAYED]

@@ -148,6 +148,7 @@ def words() -> dict[str, str]:
         "scores": _("What the throw scores before it is played:"),
         "nothing": _("The throw scores nothing."),
         "event": _("%(what)s: %(points)s points to %(side)s"),
+        "join": _("%(first)s; %(next)s"),
         "realises": _("This play scores: %(list)s."),
         "marks": _("Marked after the play: %(white)s; %(black)s."),
         "mark": _("%(side)s %(points)s points, %(holes)s holes"),

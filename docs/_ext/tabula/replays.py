@@ -46,6 +46,7 @@ from .chrome import _
 from .editorial import all_changes
 from .figures import STUB
 from .interactive import event_names, need, replay, replay_step, replay_steps
+from .languages import source_language
 from .ledgers import alt_text
 
 logger = logging.getLogger(__name__)
@@ -180,7 +181,8 @@ class ReplayDirective(SphinxDirective):
                 "replay: no editorial record %s", ", ".join(unknown), location=self.get_location()
             )
         notes = " ".join(w["note"] for w in step["wrong"] if w["note"])
-        flag += records(records=list(step.get("records", [])), notes=notes)
+        language = source_language(self.env, self.env.docname)  # the notes are the chapter's
+        flag += records(records=list(step.get("records", [])), notes=notes, language=language)
         return flag
 
 
@@ -203,7 +205,9 @@ def link_records(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             for number, record in enumerate(found, start=1):
                 replacement += [nodes.Text(" "), _link(record, str(number))]
         elif placeholder["notes"]:
-            replacement.append(nodes.Text(" " + placeholder["notes"]))
+            note = placeholder["notes"]
+            original = f"language-{placeholder['language']}"
+            replacement += [nodes.Text(" "), nodes.inline(note, note, classes=[original])]
         placeholder.replace_self(replacement)
 
 
@@ -222,14 +226,16 @@ def _computed(step: dict[str, Any]) -> list[str]:
     events = step.get("events")
     if events:
         names = event_names()
-        listed = "; ".join(
-            _("%(what)s: %(points)s points to %(side)s")
-            % {
-                "what": names.get(e["kind"], e["kind"]),
-                "points": e["points"],
-                "side": side(step["mover"] if e["to"] == "mover" else _other(step["mover"])),
-            }
-            for e in events
+        listed = join(
+            [
+                _("%(what)s: %(points)s points to %(side)s")
+                % {
+                    "what": _what(names.get(e["kind"], e["kind"]), e.get("at", "")),
+                    "points": e["points"],
+                    "side": side(step["mover"] if e["to"] == "mover" else _other(step["mover"])),
+                }
+                for e in events
+            ]
         )
         parts.append(_("Scores: %(list)s.") % {"list": listed})
     elif "events" in step:
@@ -259,13 +265,26 @@ def _throw(step: dict[str, Any]) -> str:
     return _("%(side)s throws %(roll)s and plays %(play)s.") % values
 
 
+def _what(name: str, at: str) -> str:
+    """An event's name and where on the board it happens (the blot hit, the point filled)."""
+    return f"{name} ({at})" if at else name
+
+
 def _marks(marks: dict[str, list[Any]]) -> str:
-    shown = [
-        _("%(side)s %(points)s points, %(holes)s holes")
+    shown = {
+        colour: _("%(side)s %(points)s points, %(holes)s holes")
         % {"side": side(colour), "points": values[0], "holes": values[1]}
-        for colour, values in sorted(marks.items(), key=lambda item: item[0] != "w")
-    ]
-    return _("Marked: %(marks)s.") % {"marks": "; ".join(shown)}
+        for colour, values in marks.items()
+    }
+    return _("Marked: %(white)s; %(black)s.") % {"white": shown["w"], "black": shown["b"]}
+
+
+def join(items: list[str]) -> str:
+    """A list in the reader's language's punctuation (French spaces its semicolon)."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = _("%(first)s; %(next)s") % {"first": joined, "next": item}
+    return joined
 
 
 def _other(colour: str) -> str:
