@@ -45,6 +45,7 @@ from .trial import (
     offers_trial,
     outcome_json,
     own_roll,
+    play_names,
     trial,
 )
 from .verdicts import ClaimResult
@@ -442,8 +443,8 @@ def _played_step(game: Game, spec: SequenceSpec, step: Step) -> dict[str, Any]:
         "left": step.left,
         "outcome": outcome_json(getattr(analysis, "outcome", None)),
     }
-    if spec.view.labels == "letters" and play is not None:
-        found["letters"] = _lettered(step, game)
+    if play is not None and play_names(game, spec.view, mover, play):
+        found["letters"] = play_names(game, spec.view, mover, play)
     if game.game_type.scores_throws:  # an open step: the throw's events, before any play
         found["events"] = [
             event_json(e, event_at(game, spec.view, mover, e)) for e in analysis.events
@@ -457,25 +458,6 @@ def _played_step(game: Game, spec: SequenceSpec, step: Step) -> dict[str, Any]:
 
 def _marks(game: Game, position: Position) -> dict[str, Any]:
     return {"marks": marks_json(game, position)} if game.game_type.shows_marks else {}
-
-
-def _lettered(step: Step, game: Game) -> str:
-    """The step's play with the points named by the lesson's letters (A–Y without W, from
-    the talon of the player the board is numbered for: White's own numbers)."""
-    from .render.positions import LETTERS
-
-    assert step.before is not None and step.play is not None
-    mover = step.before.turn or Colour.WHITE
-
-    def letter(own: int) -> str:
-        absolute = game.geometry.absolute(mover, own)
-        return LETTERS[game.geometry.own(Colour.WHITE, absolute) - 1]
-
-    moves = [
-        f"{letter(m.start) if not m.enters else 'bar'}–{'off' if m.bears_off else letter(m.end)}"
-        for m in step.play.moves
-    ]
-    return " ".join(moves)
 
 
 def _wrong(claims: tuple[dict[str, Any], ...]) -> list[dict[str, str]]:

@@ -160,6 +160,9 @@ def _throw(
         if moves_checkers(analysis.play):
             arrows = arrows_of(analysis.play, mover, game.geometry)
             play["arrows"] = table.add(overlay(picture, arrows).arrows)
+            named = play_names(game, view, mover, analysis.play)
+            if named:
+                play["named"] = named
         else:
             table.moves = False
         if game.game_type.scores_throws:  # what this play adds to the throw's events
@@ -213,6 +216,29 @@ def event_json(event: Any, at: str = "") -> dict[str, Any]:
     if at:
         shown["at"] = at
     return shown
+
+
+def play_names(game: Game, view: Any, mover: Colour, play: Any) -> str:
+    """A play with its points named as the figure names them ("A–D D–F" on the Kermadeuc
+    lesson's lettered board, the cases of a Trictrac board), or "" where the figure's names
+    are the notation's own numbers."""
+    from .render.positions import point_label
+
+    if not moves_checkers(play) or not play.moves:
+        return ""
+    labels = view.labels or game.game_type.labels
+    numbering = Colour(view.numbering)
+
+    def name(own: int) -> str:
+        return point_label(game.geometry, numbering, labels, game.geometry.absolute(mover, own))
+
+    def written(move: Any, named: bool) -> str:
+        start = "bar" if move.enters else (name(move.start) if named else str(move.start))
+        end = "off" if move.bears_off else (name(move.end) if named else str(move.end))
+        return f"{start}–{end}"
+
+    named = " ".join(written(m, True) for m in play.moves)
+    return "" if named == " ".join(written(m, False) for m in play.moves) else named
 
 
 def event_at(game: Game, view: Any, mover: Colour, event: Any) -> str:

@@ -407,7 +407,11 @@
     plays.forEach(function (play, index) {
       var item = element("li", {});
       var button = element("button", { type: "button", class: "tabula-try-play",
-                                       "aria-pressed": "false" }, play.play);
+                                       "aria-pressed": "false", "data-play": play.play },
+                           play.play);
+      /* the points as the figure names them (letters, cases), beside the notation */
+      if (play.named) button.appendChild(element("span", { class: "tabula-try-named" },
+                                                 " (" + play.named + ")"));
       button.addEventListener("click", function () { self.pick(index, button); });
       item.appendChild(button);
       if (!same && notes[index]) {

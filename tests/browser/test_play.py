@@ -139,7 +139,8 @@ def pick(driver: Any, board: Any, roll: str) -> list[str]:
     from selenium.webdriver.support.ui import Select
 
     Select(board.find_element("css selector", "select")).select_by_value(roll)
-    return [b.text for b in board.find_elements("css selector", ".tabula-try-play")]
+    buttons = board.find_elements("css selector", ".tabula-try-play")
+    return [b.get_attribute("data-play") for b in buttons]  # the notation (the text adds names)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
