@@ -16,10 +16,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import matplotlib
 
@@ -28,16 +28,30 @@ from .core.dice import Roll, parse_roll
 from .core.errors import TabulaError
 from .core.files import write_atomically
 from .core.game import Game, make_rules, read_play
+from .core.moves import Play
 from .core.position import Colour, Position
 from .core.scoreboard import HitArrow
 from .counting.situation import Situation
-from .games import get_game, read_position
+from .games import get_game, read_position, write_position
 from .ledger.claims import state_of
 from .ledger.kombiniert import board
-from .specs import UNDRAWN_KINDS, FigureSpec, load_spec
+from .sequences import SequenceSpec, Step, check_sequence, load_sequence, play_sequence
+from .specs import UNDRAWN_KINDS, FigureSpec, View, load_spec
+from .trial import (
+    event_at,
+    event_json,
+    marks_json,
+    mover_of,
+    offers_trial,
+    outcome_json,
+    own_roll,
+    play_names,
+    trial,
+)
 from .verdicts import ClaimResult
 
 if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
+    from .render.board import Picture
     from .render.positions import TrictracView
 
 ENGINE = Path(__file__).resolve().parent
@@ -173,7 +187,7 @@ def draw(spec: FigureSpec, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")
         save_pegs(board(state_of(spec)), stem)
         return
     from .render.board import save
-    from .render.positions import picture, situation_picture
+    from .render.positions import situation_picture
 
     if spec.view.kind == "hits":  # a counting situation, drawn without a game's rules
         situation = Situation.read(spec.situation)
@@ -187,7 +201,31 @@ def draw(spec: FigureSpec, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")
     if spec.view.play and roll:
         rules = make_rules(game, spec.rules)
         play, _, _ = game.trace(position, roll, read_play(game, spec.view.play), rules)
-    shown = picture(
+    save(board_picture(game, spec, position, roll, play), stem, formats)
+
+
+class Viewed(Protocol):
+    """What a board is drawn after: a figure's or a sequence's view and rules."""
+
+    @property
+    def view(self) -> View: ...
+
+    @property
+    def rules(self) -> dict[str, str]: ...
+
+
+def board_picture(
+    game: Game,
+    spec: Viewed,
+    position: Position,
+    roll: Roll | None = None,
+    play: Play | None = None,
+) -> Picture:
+    """The picture of ``position`` as ``spec``'s view draws it (a figure, or a sequence,
+    which has a view and rules too), with the dice of ``roll`` and ``play`` as arrows."""
+    from .render.positions import picture
+
+    return picture(
         position,
         game.geometry,
         kind=spec.view.kind,
@@ -199,11 +237,10 @@ def draw(spec: FigureSpec, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")
         labels=spec.view.labels or game.game_type.labels,
         trictrac=trictrac_view(game, spec, position, roll),
     )
-    save(shown, stem, formats)
 
 
 def trictrac_view(
-    game: Game, spec: FigureSpec, position: Position, roll: Roll | None
+    game: Game, spec: Viewed, position: Position, roll: Roll | None
 ) -> TrictracView | None:
     """The Trictrac dressing for a game played on the Trictrac board (its game type's
     ``board``): each side's marked score (``marks``) and the hits the throw makes
@@ -218,3 +255,230 @@ def trictrac_view(
     if roll is not None and spec.view.hit_arrows:
         hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
     return TrictracView(talon_side=spec.view.talon_side, marks=marks, hits=hits)
+
+
+# -- try a roll: the bare board and every throw's answers, beside the figure's drawing --------
+
+
+@dataclass(frozen=True)
+class PreparedTrial:
+    """A board figure's "try a roll": its bare drawing (``<stem>.bare.svg``, no dice or
+    arrows, for the page's own arrows) and its answers (``<stem>.try.js``, a script that
+    registers them, so that a page read from a folder loads it too)."""
+
+    bare: Path
+    script: Path
+    mover: str
+    own_roll: str
+
+
+def prepare_trial(prepared: Prepared) -> PreparedTrial | None:
+    """The figure's "try a roll", computed once beside its drawing; ``None`` for a figure
+    that is no board a player can throw on (a ledger, a count, a finished game)."""
+    spec = prepared.spec
+    if not offers_trial(spec):
+        return None
+    game = get_game(spec.game)
+    position = read_position(spec.position, spec.game)
+    mover = mover_of(spec, position)
+    if game.outcome(position.replace(turn=mover), make_rules(game, spec.rules)) is not None:
+        return None
+    bare = prepared.stem.with_name(f"{prepared.stem.name}.bare.svg")
+    script = prepared.stem.with_name(f"{prepared.stem.name}.try.js")
+    if not (bare.exists() and script.exists()):
+        from .render.board import render_svg
+
+        picture = board_picture(game, _bare(spec), position)
+        found = trial(spec, picture)
+        assert found is not None  # the game is not over
+        try:
+            write_atomically(bare, render_svg(picture).encode("utf-8"))
+            write_atomically(script, _script(script.stem, found.data))
+        except OSError as error:
+            why = error.strerror or error
+            raise FigureError(f"the figure cache cannot be written ({why})") from None
+    return PreparedTrial(bare, script, mover.value, own_roll(spec, position))
+
+
+@dataclass(frozen=True)
+class _BareView:
+    """A figure's view and rules without its dice, play and hits."""
+
+    view: View
+    rules: dict[str, str]
+
+
+def _bare(spec: FigureSpec) -> _BareView:
+    return _BareView(replace(spec.view, roll="", play="", hit_arrows=False), spec.rules)
+
+
+def _script(name: str, data: dict[str, Any]) -> bytes:
+    """A data script: registers ``data`` under ``name`` (no fetch(): a page read from a
+    folder may load a script, not read a file)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"(window.tabulaData=window.tabulaData||{{}})[{json.dumps(name)}]={text};\n".encode()
+
+
+# -- sequences: every step checked, played and drawn once per content hash ------------------
+
+
+@dataclass(frozen=True)
+class PreparedSequence:
+    """A checked and drawn sequence: what each step shows (language-neutral, for the page
+    to put in words) and the drawings, ``images`` by file name, in the cache folder."""
+
+    spec: SequenceSpec
+    summary: dict[str, Any]
+    folder: Path
+    drawn_now: bool
+
+    @property
+    def images(self) -> list[Path]:
+        return [self.folder / step["image"] for step in self.summary["steps"]]
+
+
+def prepare_sequence(sequence_id: str, cache_dir: Path) -> PreparedSequence:
+    """Check, play and draw ``sequence_id`` into ``cache_dir`` unless an identical result is
+    there. A step that cannot be played or a claim that does not hold is a FigureError."""
+    spec = load_sequence(sequence_id)
+    if spec.kind == "walk":  # the figures hold the drawings: prepared (and checked) as figures
+        shown = {s["figure"]: prepare(s["figure"], cache_dir) for s in spec.steps}
+    key = hashlib.sha256(f"{spec.digest}:{engine_digest()}".encode()).hexdigest()[:20]
+    entry = cache_dir / f"sequence-{key}.json"
+    if entry.exists():  # whole when its verdicts read back and its drawings match their hashes
+        summary, _ = _read_entry(entry, [])
+        if summary is not None:
+            summary, _ = _read_entry(entry, [cache_dir / name for name in summary["drawings"]])
+        if summary is not None:
+            return PreparedSequence(spec, summary, cache_dir, False)
+    try:
+        results = check_sequence(spec)
+    except TabulaError as error:
+        raise FigureError(str(error)) from None
+    failed = [r for r in results if not r.passed]
+    if failed:
+        raise FigureError("\n".join(r.describe() for r in failed))
+    steps = play_sequence(spec)
+    try:
+        if spec.kind == "walk":
+            described = [_walk_step(step, shown[step.figure]) for step in steps]
+            drawn: list[Path] = []
+        else:
+            described, drawn = _draw_steps(spec, steps, cache_dir / f"sequence-{key}")
+        summary = {
+            **_summary(results),
+            "id": spec.id,
+            "kind": spec.kind,
+            "game": spec.game,
+            "steps": described,
+            "drawings": _hashes(drawn),
+        }
+        write_atomically(entry, json.dumps(summary, ensure_ascii=False, indent=1).encode())
+    except OSError as error:
+        raise FigureError(
+            f"the figure cache {cache_dir} cannot be written ({error.strerror or error}): "
+            f"make it writable, or set {CACHE_DIR} to another folder"
+        ) from None
+    return PreparedSequence(spec, summary, cache_dir, True)
+
+
+def _draw_steps(
+    spec: SequenceSpec, steps: list[Step], stem: Path
+) -> tuple[list[dict[str, Any]], list[Path]]:
+    """Each step drawn as the board it is played from, with its dice and its play as arrows,
+    and a last one: the board the sequence ends on."""
+    from .render.board import render_svg
+
+    game = get_game(spec.game)
+    described: list[dict[str, Any]] = []
+    drawn: list[Path] = []
+    for step in steps:
+        assert step.before is not None and step.after is not None
+        path = stem.with_name(f"{stem.name}-{step.number}.svg")
+        picture = board_picture(game, spec, step.before, step.roll, step.play)
+        write_atomically(path, render_svg(picture).encode("utf-8"))
+        drawn.append(path)
+        described.append({**_played_step(game, spec, step), "image": path.name})
+    last = steps[-1].after
+    assert last is not None
+    if steps[-1].open:  # the text leaves the last throw unplayed: no position after it
+        return described, drawn
+    path = stem.with_name(f"{stem.name}-end.svg")
+    write_atomically(path, render_svg(board_picture(game, spec, last)).encode("utf-8"))
+    drawn.append(path)
+    described.append(
+        {
+            "number": len(steps) + 1,
+            "end": True,
+            "image": path.name,
+            "position": write_position(last),
+            **_marks(game, last),
+        }
+    )
+    return described, drawn
+
+
+def _played_step(game: Game, spec: SequenceSpec, step: Step) -> dict[str, Any]:
+    """What the page says of a step, language-neutral: who threw what and played how, and
+    what the engine computed of it (the events and marks of a scoring game, the end)."""
+    assert step.before is not None and step.roll is not None
+    mover = step.before.turn or Colour.WHITE
+    analysis = step.analysis
+    play = step.play
+    found: dict[str, Any] = {
+        "number": step.number,
+        "lines": step.data["lines"],
+        "says": step.data.get("says", ""),
+        "mover": mover.value,
+        "roll": f"{step.roll[0]}-{step.roll[1]}",
+        "play": str(play) if play is not None else "",
+        "moves": len(play.moves) if play is not None else 0,
+        "hits": play is not None and any(m.hits for m in play.moves),
+        "open": step.open,
+        "position": write_position(step.before),
+        "figure": step.figure,
+        "claims": len(step.claims) + bool(step.figure),
+        "wrong": _wrong(step.claims),
+        "records": list(step.data.get("records", [])),
+        "left": step.left,
+        "outcome": outcome_json(getattr(analysis, "outcome", None)),
+    }
+    if play is not None and play_names(game, spec.view, mover, play):
+        found["letters"] = play_names(game, spec.view, mover, play)
+    if game.game_type.scores_throws:  # an open step: the throw's events, before any play
+        found["events"] = [
+            event_json(e, event_at(game, spec.view, mover, e)) for e in analysis.events
+        ]
+        found["may_leave"] = bool(getattr(analysis, "may_leave", False))
+    if game.game_type.shows_marks:
+        assert step.after is not None
+        found.update(_marks(game, step.after))
+    return found
+
+
+def _marks(game: Game, position: Position) -> dict[str, Any]:
+    return {"marks": marks_json(game, position)} if game.game_type.shows_marks else {}
+
+
+def _wrong(claims: tuple[dict[str, Any], ...]) -> list[dict[str, str]]:
+    """The text's errors at this step: its claims recorded as disagreeing."""
+    return [
+        {"claim": str(c["id"]), "says": str(c.get("says", "")), "note": str(c.get("note", ""))}
+        for c in claims
+        if c.get("disagrees")
+    ]
+
+
+def _walk_step(step: Step, prepared: Prepared) -> dict[str, Any]:
+    figure = prepared.spec
+    records = [r for c in figure.claims if c.get("disagrees") for r in c.get("records", [])]
+    return {
+        "number": step.number,
+        "lines": step.data["lines"],
+        "says": step.data.get("says", ""),
+        "figure": figure.id,
+        "image": f"{prepared.stem.name}.svg",
+        "claims": prepared.claims,
+        "wrong": _wrong(figure.claims),
+        "records": [*step.data.get("records", []), *records],
+    }

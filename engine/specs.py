@@ -210,12 +210,21 @@ def _view(data: Any, where: str) -> View:
     )
 
 
+def read_view(data: Any, where: str) -> View:
+    """A ``[view]`` table, read and checked (a sequence draws its steps with one too)."""
+    return _view(data, where)
+
+
 def _only(data: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise SpecError(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {sorted(allowed)}")
 
 
+SEQUENCES = "sequences"  # diagrams/sequences/: the sequences (engine.sequences), not figures
+
+
 def all_spec_ids(root: Path = DIAGRAMS) -> list[str]:
-    """Every figure id under ``root``, sorted."""
-    return sorted(str(p.relative_to(root).with_suffix("")) for p in root.rglob("*.toml"))
+    """Every figure id under ``root``, sorted (the sequences' folder holds no figure)."""
+    ids = (p.relative_to(root).with_suffix("") for p in root.rglob("*.toml"))
+    return sorted(str(i) for i in ids if i.parts[0] != SEQUENCES)

@@ -42,7 +42,8 @@ class ClaimResult:
         return self.holds != self.disagrees
 
     def describe(self) -> str:
-        head = f"figure {self.figure}, claim '{self.claim}' ({self.lines})"
+        kind = "sequence" if self.figure.startswith("sequences/") else "figure"
+        head = f"{kind} {self.figure}, claim '{self.claim}' ({self.lines})"
         if self.passed and self.disagrees:
             return f"{head}: the text is wrong, as recorded: {'; '.join(self.problems)}"
         if self.passed:

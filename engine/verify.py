@@ -1,7 +1,10 @@
-"""``python -m engine verify``: check every claim of every figure specification.
+"""``python -m engine verify``: check every claim of every figure and every sequence.
 
-Prints one line per failing claim (every claim with ``-v``), the text's known errors as
-recorded disagreements, and a closing line ``N passed, M failed``. Exit status 0 only when
+A sequence (``diagrams/sequences/``, :mod:`engine.sequences`) is played step by step: a
+step whose play is not legal fails like a figure that cannot be read, and each step's claims
+are counted with the figures'. Prints one line per failing claim (every claim with
+``-v``), the text's known errors as recorded disagreements, and a closing line ``N passed,
+M failed``. Exit status 0 only when
 nothing failed.
 """
 
@@ -13,17 +16,22 @@ from collections.abc import Sequence
 
 from .claims import check_figure
 from .core.errors import TabulaError
+from .sequences import check_sequence, is_sequence, load_sequence, sequence_ids
 from .specs import all_spec_ids, load_spec
 from .verdicts import ClaimResult
 
 
 def check_all(figures: Sequence[str] = ()) -> tuple[list[ClaimResult], list[str]]:
-    """Results of every claim, and the figures that could not be checked at all."""
+    """Results of every claim, and the figures or sequences that could not be checked at
+    all. Without ``figures``: every figure and every sequence."""
     results: list[ClaimResult] = []
     broken: list[str] = []
-    for figure in figures or all_spec_ids():
+    for figure in figures or [*all_spec_ids(), *sequence_ids()]:
         try:
-            results += check_figure(load_spec(figure))
+            if is_sequence(figure):
+                results += check_sequence(load_sequence(figure))
+            else:
+                results += check_figure(load_spec(figure))
         except TabulaError as error:
             broken.append(str(error))
     return results, broken
@@ -43,9 +51,11 @@ def run(figures: Sequence[str] = (), *, verbose: bool = False) -> int:
     failed = len(results) - passed + len(broken)
     known = sum(r.passed and r.disagrees for r in results)
     elapsed = time.perf_counter() - started
-    figures_checked = len({r.figure for r in results})
+    figures_checked = len({r.figure for r in results if not is_sequence(r.figure)})
+    sequences = len({r.figure.split(" step ")[0] for r in results if is_sequence(r.figure)})
     print(
-        f"{figures_checked} figures, {known} recorded disagreement(s) with the texts, "
+        f"{figures_checked} figures, {sequences} sequences, {known} recorded disagreement(s) "
+        "with the texts, "
         f"{elapsed:.2f} s",
         file=sys.stderr,
     )

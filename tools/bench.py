@@ -10,7 +10,9 @@ Measured on this machine, in one run (nothing here is asserted by the tests):
 * the four PDF books from clean LaTeX folders (warm figure cache), in all and per
   language — target < 60 s for the four;
 * the weight of a chapter page with everything it loads (the Bräde page: HTML, figures,
-  stylesheets, scripts; and the heaviest chapter page), per language — target < 1 MB;
+  stylesheets, scripts; and the heaviest chapter page), per language — target < 1 MB; and,
+  for the record, the heaviest page with everything its replays and "try a roll" controls
+  can load on request (every step's drawing, every figure's answers and bare board);
 * a one-paragraph edit rebuilt incrementally, per language (target < 5 s);
 * the largest board SVG (target ≤ 30 KB);
 * ``python -m engine verify`` over every claim (target < 2 s);
@@ -116,6 +118,29 @@ def page_weight(site: Path, page: Path) -> int:
     return sum(p.stat().st_size for p in loaded if p.is_file() and p.is_relative_to(site))
 
 
+AIDS = re.compile(r'data-tabula-(?:replay|try)="([^"]*)"')
+
+
+def aids_weight(site: Path, page: Path) -> int:
+    """The page with all it loads, and every file its replays and "try a roll" controls
+    load when the reader asks (each step's drawing, each figure's answers and bare board)."""
+    import html
+    import json
+
+    extra: set[Path] = set()
+    for attribute in AIDS.findall(page.read_text(encoding="utf-8")):
+        data = json.loads(html.unescape(attribute))
+        for url in [*data.get("images", []), data.get("data", ""), data.get("bare", "")]:
+            if url:
+                extra.add((page.parent / url).resolve())
+    return page_weight(site, page) + sum(p.stat().st_size for p in extra if p.is_file())
+
+
+def heaviest_with_aids(site: Path, language: str) -> tuple[int, str]:
+    pages = (site / language).glob("*/index.html")
+    return max(((aids_weight(site, p), p.parent.name) for p in pages), default=(0, ""))
+
+
 def heaviest_page(site: Path, language: str) -> tuple[int, str]:
     """The chapter page of ``language`` that weighs most with all it loads, and its name."""
     pages = (site / language).glob("*/index.html")
@@ -194,6 +219,7 @@ def main() -> int:
             for c in LANGUAGES
         }
         heaviest = {c: heaviest_page(work / "warm" / "html", c) for c in LANGUAGES}
+        explored = {c: heaviest_with_aids(work / "warm" / "html", c) for c in LANGUAGES}
         edits = incremental(work / "warm", cache)
         svg = max((p.stat().st_size for p in cache.glob("*.svg")), default=0)
         verify = timed([sys.executable, "-m", "engine", "verify"])
@@ -236,6 +262,12 @@ def main() -> int:
         lines.append(
             f"| heaviest chapter page ({language}: {name}), with all it loads "
             f"| {value / 1000:.0f} KB | < 1 MB: {mark(value < 1_000_000)} |"
+        )
+    for language, (value, name) in explored.items():
+        lines.append(
+            f"| the page whose replays and try-a-roll controls can load most ({language}: "
+            f"{name}), every step and every figure's answers loaded | {value / 1000:.0f} KB "
+            "| — (each loads only when the reader asks) |"
         )
     for language, value in edits.items():
         lines.append(

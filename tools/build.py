@@ -308,13 +308,18 @@ class Staging:
 
 
 def _prepare_one(figure_id: str) -> tuple[str, str]:
-    """Check and draw one figure into the shared cache (in a worker process): ``drawn``,
-    ``cached`` or the first line of its error."""
+    """Check and draw one figure (and its "try a roll") or sequence into the shared cache
+    (in a worker process): ``drawn``, ``cached`` or the first line of its error."""
     from engine.core.errors import TabulaError
-    from engine.figures import cache_dir, prepare
+    from engine.figures import cache_dir, prepare, prepare_sequence, prepare_trial
+    from engine.sequences import is_sequence
 
     try:
+        if is_sequence(figure_id):
+            sequence = prepare_sequence(figure_id, cache_dir(ROOT / "docs"))
+            return figure_id, "drawn" if sequence.drawn_now else "cached"
         prepared = prepare(figure_id, cache_dir(ROOT / "docs"))
+        prepare_trial(prepared)
     except TabulaError as error:  # the language build reports it, with its page
         return figure_id, str(error).splitlines()[0]
     if prepared.repaired:
@@ -343,10 +348,11 @@ def prepare_figures(jobs: int) -> str:
     """Check and draw every figure once, over ``jobs`` processes, before the language builds:
     they then read the cache, instead of two of them drawing the same figures at once on a
     cold cache. A figure that fails is left to the builds, which name the page that uses it."""
+    from engine.sequences import sequence_ids
     from engine.specs import all_spec_ids
 
     started = time.perf_counter()
-    figures = all_spec_ids()
+    figures = [*all_spec_ids(), *sequence_ids()]
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         results = list(pool.map(_prepare_one, figures, chunksize=4))
     repaired = [f"figure {f}: damaged in the cache, drawn again: {status[10:]}"

@@ -45,8 +45,10 @@ __all__ = [
     "Arrow",
     "Fichet",
     "Jeton",
+    "Overlay",
     "Picture",
     "PointRef",
+    "overlay",
     "point_colours",
     "render_pdf",
     "render_svg",
@@ -1056,6 +1058,106 @@ def _arrow_label(ax: Axes, at: tuple[float, float], text: str, colour: str) -> N
             "linewidth": 0.6,
         },
     )
+
+
+# --- arrows for a page's own drawing over a board (the site's "try a roll") ----------------
+
+_OVERLAY_DIGITS = 2
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Where a board's arrows go, for a browser to draw them over the board's SVG: the
+    board's size in units (the SVG's aspect) and, per arrow, an SVG path in those units with
+    y growing downward, as in the SVG itself."""
+
+    width: float
+    height: float
+    arrows: tuple[dict[str, object], ...]
+
+
+def overlay(picture: Picture, arrows: Sequence[Arrow]) -> Overlay:
+    """The paths of ``arrows`` over ``picture`` as :func:`render_svg` would draw them on
+    it (the same ends, bends and marks), for arrows drawn by the page rather than baked
+    into the drawing. An arrow with an end the picture does not draw (a quarter view) is
+    left out: a browser cannot draw it either."""
+    lay = _layout(picture)
+    geo = _point_geometry(picture, lay)
+    paths: list[dict[str, object]] = []
+    for index, arrow in enumerate(arrows):
+        if not _drawable(arrow, lay, geo):
+            continue
+        a = _endpoint(picture, lay, geo, arrow.start, arrow.colour, landing=False)
+        b = _endpoint(picture, lay, geo, arrow.end, arrow.colour, landing=True)
+        hit = arrow.kind in _HIT_KINDS
+        legs = [(a, b)]
+        if arrow.via is not None:
+            via = _endpoint(picture, lay, geo, arrow.via, arrow.colour, landing=True)
+            legs = [(a, via), (via, b)]
+        parts = []
+        for number, (start, end) in enumerate(legs, start=1):
+            rad = _curvature(lay, start, end, index, base=0.05 if hit else 0.22)
+            shrink_a = _CHECKER_D * 0.42 if number == 1 else 0.0
+            shrink_b = 0.0 if number < len(legs) else _head_gap(arrow)
+            parts.append(_quadratic(start, end, rad, shrink_a, shrink_b, lay.height))
+        path: dict[str, object] = {
+            "d": "".join(parts),
+            "colour": _ARROW[arrow.colour],
+            "kind": arrow.kind,
+            "label": arrow.label,
+        }
+        if arrow.kind != "move":
+            path["mark"] = [_round(b[0]), _round(lay.height - b[1])]
+        paths.append(path)
+    return Overlay(_round(lay.width), _round(lay.height), tuple(paths))
+
+
+def _drawable(arrow: Arrow, lay: _Layout, geo: dict[int, _Point]) -> bool:
+    for ref in (arrow.start, arrow.end, arrow.via):
+        if isinstance(ref, int) and ref not in geo:
+            return False
+        if ref == "bar" and lay.bar_x is None:
+            return False
+    return True
+
+
+def _head_gap(arrow: Arrow) -> float:
+    """How far short of its end an arrow's head stops, in units (as _draw_arrow shrinks it:
+    to a hit's mark, or a few points before the landing spot)."""
+    return _CHECKER_D * 0.4 if arrow.kind != "move" else 4.0 / _PT_PER_UNIT
+
+
+def _quadratic(
+    a: tuple[float, float],
+    b: tuple[float, float],
+    rad: float,
+    shrink_a: float,
+    shrink_b: float,
+    height: float,
+) -> str:
+    """matplotlib's ``arc3`` curve from ``a`` to ``b`` (control point ``mid + rad * (dy,
+    -dx)``), its ends pulled in along the curve, as an SVG path with y flipped."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    c = ((a[0] + b[0]) / 2 + rad * dy, (a[1] + b[1]) / 2 - rad * dx)
+    a = _toward(a, c, shrink_a)
+    b = _toward(b, c, shrink_b)
+    x1, y1, cx, cy, x2, y2 = (_round(v) for v in (*a, *c, *b))
+    return f"M{x1} {_round(height - y1)}Q{cx} {_round(height - cy)} {x2} {_round(height - y2)}"
+
+
+def _toward(
+    point: tuple[float, float], target: tuple[float, float], by: float
+) -> tuple[float, float]:
+    dx, dy = target[0] - point[0], target[1] - point[1]
+    length = math.hypot(dx, dy)
+    if not by or not length:
+        return point
+    step = min(by, length * 0.45) / length
+    return point[0] + dx * step, point[1] + dy * step
+
+
+def _round(value: float) -> float:
+    return round(value, _OVERLAY_DIGITS)
 
 
 # --- output --------------------------------------------------------------------------------

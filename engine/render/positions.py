@@ -16,7 +16,7 @@ jetons when he marks *en bredouille* (fr 4808). The same board serves the Plein 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -130,14 +130,7 @@ def picture(
         raise TabulaError(
             f"the play {play} reaches point(s) outside quarter {quarter}: draw the whole board"
         )
-    if labels == "owners":
-        names = {p: str(min(geometry.own(c, p) for c in Colour)) for p in shown}
-    elif labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
-        names = {p: LETTERS[geometry.own(numbering, p) - 1] for p in shown}
-    elif labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
-        names = {p: str(min(geometry.own(c, p) for c in Colour) - 1) for p in shown}
-    else:
-        names = {p: str(geometry.own(numbering, p)) for p in shown}
+    names = {p: point_label(geometry, numbering, labels, p) for p in shown}
     drawn = Picture(
         points=position.points,
         top=tuple(top_abs),
@@ -151,6 +144,17 @@ def picture(
         title=title,
     )
     return _dress(drawn, geometry, trictrac) if trictrac is not None else drawn
+
+
+def point_label(geometry: Geometry, numbering: Colour, labels: str, absolute: int) -> str:
+    """How a figure names an absolute point (see :func:`picture`'s ``labels``)."""
+    if labels == "owners":
+        return str(min(geometry.own(c, absolute) for c in Colour))
+    if labels == "letters":  # the Kermadeuc lesson (002): A–Y without W from the talon
+        return LETTERS[geometry.own(numbering, absolute) - 1]
+    if labels == "cases":  # Trictrac: the owner's "n-ième case", the talon 0 (fr 4826)
+        return str(min(geometry.own(c, absolute) for c in Colour) - 1)
+    return str(geometry.own(numbering, absolute))
 
 
 def _talon_side(
@@ -192,6 +196,16 @@ def _hit_arrow(hit: HitArrow, geometry: Geometry) -> Arrow:
 
     via = absolute(hit.via) if hit.via is not None else None
     return Arrow(absolute(hit.start), absolute(hit.end), hit.colour.value, hit.kind, hit.label, via)
+
+
+def arrows_of(play: Play, mover: Colour, geometry: Geometry) -> tuple[Arrow, ...]:
+    """A play's moves as the arrows a figure draws for them."""
+    return tuple(_arrow(m, mover, geometry) for m in play.moves)
+
+
+def hit_arrows_of(hits: Sequence[HitArrow], geometry: Geometry) -> tuple[Arrow, ...]:
+    """A Trictrac throw's hits as the arrows a figure draws for them."""
+    return tuple(_hit_arrow(hit, geometry) for hit in hits)
 
 
 def _arrow(move: Move, mover: Colour, geometry: Geometry) -> Arrow:

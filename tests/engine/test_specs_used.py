@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.sequences import sequence_ids
 from engine.specs import all_spec_ids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,3 +67,28 @@ def test_every_placed_figure_has_a_spec() -> None:
     specs = set(all_spec_ids())
     missing = {f: pages for f, pages in placed_figures().items() if f not in specs}
     assert missing == {}, f"pages place figures that have no specification: {missing}"
+
+
+# ```{replay} sequences/tourne-case-battre   (the sequences: diagrams/sequences/)
+REPLAY = re.compile(r"^\s*(?:`{3,}|:{3,})\{replay\}\s+(\S+)\s*$")
+
+
+def placed_sequences() -> dict[str, list[str]]:
+    """Sequence id -> the pages that place it."""
+    placed: dict[str, list[str]] = {}
+    for page in sorted(DOCS.rglob("*.md")):
+        relative = page.relative_to(DOCS)
+        if SKIP & set(relative.parts):
+            continue
+        for line in page.read_text(encoding="utf-8").splitlines():
+            match = REPLAY.match(line)
+            if match:
+                placed.setdefault(match.group(1), []).append(str(relative))
+    return placed
+
+
+def test_every_sequence_is_placed_once_and_every_placed_one_exists() -> None:
+    placed = placed_sequences()
+    assert placed, "no page places a replay: is the pattern still right?"
+    assert sorted(placed) == sequence_ids()
+    assert all(len(pages) == 1 for pages in placed.values()), placed

@@ -4,6 +4,9 @@
   check a figure's claims and draw it (cached by content hash), never deciding rules;
 * :mod:`.ledgers` — the ``peg-board`` and ``ledger-table`` directives for the scoring
   ledgers of Trictrac (the combined game's hole rails, the worked accounts);
+* :mod:`.replays` and :mod:`.interactive` — the ``replay`` directive (a sequence the text
+  plays out, stepped through) and every board figure's "try a roll": reading aids shown by
+  a script, left out without it, in print and in the books;
 * :mod:`.editorial` — the ``ed`` role and the ``editorial-notes`` directive: every change
   this edition made to a source sentence, with the seed line it fixes;
 * :mod:`.languages` — which language each page was written in, the notice and ``lang``
@@ -36,10 +39,12 @@ from . import (  # noqa: E402
     examples,
     figures,
     glossary,
+    interactive,
     languages,
     ledgers,
     pdf,
     publishing,
+    replays,
     slots,
     status,
     theme,
@@ -60,6 +65,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     languages.setup(app)
     figures.setup(app)
     ledgers.setup(app)
+    interactive.setup(app)
+    replays.setup(app)
     editorial.setup(app)
     examples.setup(app)
     slots.setup(app)

@@ -8,7 +8,12 @@ parallel process, leaves nothing stale behind.
     page -> (words the sources translate, words the edition translates, all words of its
     messages, original language), see :mod:`.languages`;
 ``status_pages``
-    the pages whose tables describe every other page (rewritten when any page changes).
+    the pages whose tables describe every other page (rewritten when any page changes);
+``assets``
+    page -> the engine's files its replays and "try a roll" controls need (copied into the
+    site's ``_tabula/``, see :mod:`.interactive`);
+``aids``
+    page -> which of those aids it has (``replay``, ``trial``): such a page gets the script.
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ class TabulaDomain(Domain):
         "figures": {},
         "progress": {},
         "status_pages": set(),
+        "assets": {},
+        "aids": {},
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def figures(self) -> dict[str, set[str]]:
@@ -43,11 +50,21 @@ class TabulaDomain(Domain):
     def status_pages(self) -> set[str]:
         return cast(set[str], self.data["status_pages"])
 
+    @property
+    def assets(self) -> dict[str, set[str]]:
+        return cast(dict[str, set[str]], self.data["assets"])
+
+    @property
+    def aids(self) -> dict[str, set[str]]:
+        return cast(dict[str, set[str]], self.data["aids"])
+
     def clear_doc(self, docname: str) -> None:
         for users in self.figures.values():
             users.discard(docname)
         self.progress.pop(docname, None)
         self.status_pages.discard(docname)
+        self.assets.pop(docname, None)
+        self.aids.pop(docname, None)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         wanted = set(docnames)
@@ -55,6 +72,8 @@ class TabulaDomain(Domain):
             self.figures.setdefault(figure, set()).update(users & wanted)
         self.progress.update({d: v for d, v in otherdata["progress"].items() if d in wanted})
         self.status_pages.update(d for d in otherdata["status_pages"] if d in wanted)
+        for key in ("assets", "aids"):
+            self.data[key].update({d: v for d, v in otherdata[key].items() if d in wanted})
 
     # the domain holds page state only: it names nothing a reference could point to
     def resolve_xref(

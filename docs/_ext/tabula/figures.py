@@ -43,12 +43,13 @@ from sphinx.util.docutils import SphinxDirective
 from engine.core.errors import TabulaError
 from engine.core.game import make_rules
 from engine.counting.claims import cell as counted_cell
-from engine.figures import ENGINE, Prepared, cache_dir, prepare
+from engine.figures import ENGINE, Prepared, cache_dir, prepare, prepare_trial
 from engine.games import get_game
 from engine.games.trictrac.tariff import rate
 
 from .chrome import _
 from .domain import tabula
+from .interactive import need, trial
 
 logger = logging.getLogger(__name__)
 
@@ -105,6 +106,8 @@ class BoardDirective(SphinxDirective):
         if "width" in self.options:
             image["width"] = self.options["width"]
         figure += image
+        if prepared is not None:
+            figure += self._trial(prepared)
         figure += self._caption()
         if prepared is not None:
             figure += _checked_legend(prepared)
@@ -113,6 +116,32 @@ class BoardDirective(SphinxDirective):
         self.set_source_info(figure)
         self.add_name(figure)
         return [figure]
+
+    def _trial(self, prepared: Prepared) -> list[nodes.Node]:
+        """The figure's "try a roll": every throw's plays from its position, computed by the
+        engine (hidden until the page's script shows it; never in the books)."""
+        try:
+            found = prepare_trial(prepared)
+        except TabulaError as error:
+            logger.error(
+                "figure %s: try a roll: %s",
+                prepared.spec.id,
+                error,
+                location=self.get_location(),
+                type="tabula",
+            )
+            return []
+        if found is None:
+            return []
+        need(self.env, [found.script, found.bare], "trial")
+        return [
+            trial(
+                data=found.script.name,
+                bare=found.bare.name,
+                own=found.own_roll,
+                mover=found.mover,
+            )
+        ]
 
     def _caption(self) -> list[nodes.Node]:
         if not self.content:

@@ -27,11 +27,20 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import extract_messages
 
 from .chrome import LANGUAGE_NAMES, _
+from .interactive import replay
 
 SOURCE = re.compile(r"^source: seed \d{3}, line \d+$")
 # where a paragraph's original is not offered: cells, captions and the like are short, and a
 # disclosure widget would break the table or figure they belong to
-NO_ORIGINAL_INSIDE = (nodes.table, nodes.caption, nodes.figure, nodes.title, nodes.admonition)
+# (a replay's step: short, and its original is the chapter's text around it)
+NO_ORIGINAL_INSIDE = (
+    nodes.table,
+    nodes.caption,
+    nodes.figure,
+    nodes.title,
+    nodes.admonition,
+    replay,
+)
 
 
 class original_text(nodes.General, nodes.Element):
