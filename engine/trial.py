@@ -254,9 +254,20 @@ def event_at(game: Game, view: Any, mover: Colour, event: Any) -> str:
 
 def marks_json(game: Game, position: Position) -> dict[str, list[Any]]:
     """Each side's points, holes and bredouille after a play."""
-    marks = game.marks(position)
+    try:
+        marks = game.marks(position)
+    except ValueError:  # a score no jeton shows (the Toccategli's odd points, 001 589)
+        return _written_marks(position)
     return {
         c.value: [marks[c].points, marks[c].holes, marks[c].bredouille]
         for c in Colour
         if c in marks
     }
+
+
+def _written_marks(position: Position) -> dict[str, list[Any]]:
+    """The points and holes as the position writes them, for a score the jetons cannot
+    show: the Toccategli counts every point to twelve (001 587–591) and marks no holes."""
+    points = [int(n) for n in position.get("points", "0,0").split(",")]
+    holes = [int(n) for n in position.get("holes", "0,0").split(",")]
+    return {c.value: [points[c.pair_index], holes[c.pair_index], False] for c in Colour}

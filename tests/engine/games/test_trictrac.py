@@ -475,9 +475,11 @@ def test_toccategli_crosses_only_as_a_band() -> None:
     assert "11/15 10/15" not in plays(position, (5, 4))  # not at Trictrac (law 5500)
 
 
-# the position: Black (to move) has single checkers in the other's tables already
+# the position: Black (to move) has single checkers in the other's tables already;
+# the six it had borne off while one stood on his 7 (which the rules do not allow, fr 5035)
+# stand on his 23, as in the figure toccategli-hinuebergehen: the plays are the same
 INSIDE = read_position(
-    "trictrac -,-,-,-,-,1b/1w,3w,1w,4w,3w,3w/-,4b,-,2b,1b,1b/-,-,-,-,-,- b - off=0,6 throws=3,3"
+    "trictrac -,-,-,-,-,1b/1w,3w,1w,4w,3w,3w/-,10b,-,2b,1b,1b/-,-,-,-,-,- b - throws=3,3"
 )
 
 
