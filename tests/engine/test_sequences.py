@@ -95,7 +95,7 @@ def test_a_roll_with_several_plays_must_name_one(tmp_path: Path) -> None:
 
 
 def test_a_step_s_claim_is_about_its_throw_in_the_position_before_it(tmp_path: Path) -> None:
-    claim = '[[step.claim]]\nid = "c"\nlines = "x"\nplays = ["{}"]\n'
+    claim = '[[step.claim]]\nid = "c"\nlines = "fr 5837"\nplays = ["{}"]\n'
     holds = sequence(STEP.format(roll="3-2", play="bar/2") + claim.format("bar/2"))
     fails = sequence(STEP.format(roll="3-2", play="bar/2") + claim.format("bar/3"))
     assert check_sequence(load_sequence(write(tmp_path, "holds", holds), tmp_path))[0].passed

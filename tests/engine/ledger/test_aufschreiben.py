@@ -244,5 +244,5 @@ def test_the_doubling_of_seed_002_beyond_twelve_holes() -> None:
     assert rate("petite", False, doubling, 8) == 2
     assert rate("grande", False, french, 24) == 4
     assert (rate("grande", True, Rules(), 24), rate("grande", False, Rules(), 24)) == (4, 5)
-    eighteen = result(hole("A", 18, "go"), rules=doubling)
+    eighteen = result(hole("A", 12), hole("A", 6, "go"), rules=doubling)  # a rail is twelve
     assert (eighteen["holes_value"], eighteen["consolation"]) == (18 * 8, 2 * 8)
