@@ -3,7 +3,7 @@
 Usage in MyST::
 
     ```{replay} sequences/tourne-case-battre
-    :name: tourne-case-battre
+    :name: tourne-case-battre-coups
 
     Battre malgré soi, coup par coup.
 
