@@ -13,6 +13,7 @@ with all it loads. Screenshots at desktop and phone width, light and dark, are k
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -97,9 +98,8 @@ def test_step_forward_and_back(browser, server, language, page, replay) -> None:
     assert second["shown"] == [f"{replay}-step-2"]
     assert browser.execute_script(f"return document.querySelector('#{replay} img').alt")
     if language == "fr":
-        browser.find_element("css selector", f"#{replay}").screenshot(
-            str(SHOTS / f"play-replay-{replay}-desktop.png")
-        )
+        shoot_node(browser, browser.find_element("css selector", f"#{replay}"),
+                   f"play-replay-{replay}-desktop")  # fmt: skip
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -169,7 +169,7 @@ def test_try_a_roll_on_a_brade_figure(browser, server, language, capsys) -> None
     )
     assert arrows == len(listed[0].split())  # one arrow per move, over the board
     if language == "sv":
-        board.screenshot(str(SHOTS / "play-try-brade-desktop.png"))
+        shoot_node(browser, board, "play-try-brade-desktop")
 
 
 def board_index(driver: Any, spec: Any) -> int:
@@ -218,7 +218,22 @@ def test_try_a_roll_on_a_trictrac_figure(browser, server, language, capsys) -> N
 
 def shoot_board(driver: Any, board: Any, name: str) -> None:
     driver.execute_script("arguments[0].scrollIntoView()", board)
-    board.screenshot(str(SHOTS / f"{name}.png"))
+    shoot_node(driver, board, name)
+
+
+def shoot_node(driver: Any, node: Any, name: str) -> None:
+    """A screenshot of one element, clipped from the page (not WebElement.screenshot: after
+    it chromedriver's page stops answering scrolls and clicks; see test_browser.shoot)."""
+    box = driver.execute_script(
+        "const b = arguments[0].getBoundingClientRect();"
+        "return {x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}",
+        node,
+    )
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"format": "png", "captureBeyondViewport": True, "clip": {**box, "scale": 1}},
+    )
+    (SHOTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
 def test_without_javascript_nothing_of_them_shows(browser, server) -> None:  # noqa: F811
@@ -268,7 +283,7 @@ def test_usable_at_320_px(browser, server, scheme) -> None:  # noqa: F811
         assert wide == []
         replay = browser.find_element("css selector", "#lecon-premier-releve")
         browser.execute_script("arguments[0].scrollIntoView()", replay)
-        replay.screenshot(str(SHOTS / f"play-replay-phone-{scheme}.png"))
+        shoot_node(browser, replay, f"play-replay-phone-{scheme}")
         shoot_board(browser, board, f"play-try-phone-{scheme}")
         shoot(browser, f"play-phone-{scheme}", full=False)
     finally:
