@@ -11,6 +11,7 @@ reads it. This module makes the book right for its language:
   (``SOURCE_DATE_EPOCH``) instead of the files' (Sphinx's own archive takes theirs);
 * the drawings lose their document type declaration (EPUB 3 allows no external DTD), and
   the old-style contents (``toc.ncx``) name the book by its identifier;
+* every page's ``<html>`` carries the language, and the contents are headed in it;
 * the site's language bar is left out (its links lead out of the book), and so is each
   translated paragraph's original (a disclosure the books do not print).
 
@@ -30,6 +31,8 @@ from zipfile import ZIP_DEFLATED, ZIP_STORED, ZipFile, ZipInfo
 from sphinx.application import Sphinx
 from sphinx.builders.epub3 import Epub3Builder
 from sphinx.config import Config
+
+from .pdf import CONTENTS
 
 DOCTYPE = re.compile(r"<!DOCTYPE svg[^>]*>\s*")
 EPOCH_1980 = 315532800  # the earliest time a zip entry can carry
@@ -58,6 +61,17 @@ def _configure(app: Sphinx, config: Config) -> None:
 class TabulaEpubBuilder(Epub3Builder):
     """Sphinx's EPUB 3 builder, writing its archive reproducibly, and the figures and the
     old-style contents (toc.ncx) as EPUB 3 wants them."""
+
+    def init(self) -> None:
+        super().init()
+        language = self.config.language
+        # every page says its language (Sphinx's EPUB pages do not); the contents are
+        # headed in it (Sphinx's heading is English)
+        self.html_tag = (
+            '<html xmlns="http://www.w3.org/1999/xhtml" '
+            f'xmlns:epub="http://www.idpf.org/2007/ops" lang="{language}" xml:lang="{language}">'
+        )
+        self.guide_titles = {**self.guide_titles, "toc": CONTENTS.get(language, "Contents")}
 
     def copy_image_files(self) -> None:
         super().copy_image_files()
