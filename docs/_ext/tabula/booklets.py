@@ -99,6 +99,9 @@ class booklet(nodes.General, nodes.Element):
 def visit_booklet_latex(self: Any, node: booklet) -> None:
     self.body.append(node["opening"])
     self.tabula_booklet = node["game"]  # every label and link from here on carries it
+    # each chapter's title is a heading (Sphinx takes a document's first title for the
+    # document's own, which here the title page gives)
+    self.this_is_the_title = 0
 
 
 def depart_booklet_latex(self: Any, node: booklet) -> None:
