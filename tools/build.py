@@ -660,7 +660,10 @@ def summary(
         made += f", {sum(r.kind == 'epub' and r.ok for r in results)} EPUB(s)"
     verdict = f"FAILED: {', '.join(failed)}" if failed else "all passed"
     built = len({r.language for r in results})
-    where = out / "index.html" if want.html else pdf_dir
+    # where to look: the site, else the first of the books, booklets and e-books built
+    made_only = [d for d, w in ((pdf_dir, want.pdf), (pdf_dir.parent / "booklets", want.booklets),
+                                (pdf_dir.parent / "epub", want.epub)) if w]  # fmt: skip
+    where = out / "index.html" if want.html or not made_only else made_only[0]
     if want.html and staging.html.exists():
         where = Path(f"{staging.html} (the site in {out} is unchanged)")
     return (

@@ -107,7 +107,9 @@ def site_title(built: Any, language: str, chapter: str) -> str:
     page = (built.html / language / f"{chapter}.html").read_text(encoding="utf-8")
     heading = re.search(r"<h1>(.*?)<a class=\"headerlink\"", page, re.S)
     assert heading, chapter
-    title = re.sub(r'<a class="footnote-reference.*?</a>', "", heading.group(1))
+    # without its note and editorial marks (the booklet's title page names the chapter plainly)
+    title = re.sub(r'<a class="footnote-reference.*?</a>|<sup class="ed-mark">.*?</sup>', "",
+                   heading.group(1))  # fmt: skip
     return html.unescape(re.sub(r"<[^>]+>", "", title))
 
 
@@ -143,7 +145,8 @@ def test_the_booklets_are_hyphenated_in_their_language(built: Any, language: str
     word the text has), so it is a hyphenation, never a word cut wrong or lost."""
     tex = (built.latex / language / f"booklets-{language}.tex").read_text(encoding="utf-8")
     assert f"main={BABEL[language]}]{{babel}}" in tex  # the language's patterns
-    text = run("pdftotext", "-layout", str(booklet(built, language, "brade")), "-")
+    pages = run("pdftotext", "-layout", str(booklet(built, language, "brade")), "-").split("\f")
+    text = "\n".join(re.sub(r"\n\s*\d+\s*$", "", page) for page in pages)  # page numbers out
     site = "".join(  # the chapter and the glossary, whose entries the booklet prints
         (built.html / language / page).read_text(encoding="utf-8")
         for page in ("brade/index.html", "glossary/index.html")

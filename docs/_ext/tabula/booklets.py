@@ -46,7 +46,8 @@ def booklets_name(language: str) -> str:
 
 
 # The booklets' own LaTeX, after the book's preamble. Each booklet: a fresh page numbered 1
-# and its own section numbers; the first and last page it shipped go to \jobname.pages.
+# (at the foot, the only running text of Sphinx's howto pages) and its own section numbers;
+# the first and last page it shipped go to \jobname.pages.
 # hypertexnames=false: hyperref names its anchors by one running count instead of the page
 # and section numbers, which every booklet starts again.
 PREAMBLE = r"""
@@ -55,11 +56,10 @@ PREAMBLE = r"""
 \makeatletter
 \newwrite\tabula@pages
 \immediate\openout\tabula@pages=\jobname.pages\relax
-\newcommand{\tabulabooklet}[2]{%
+\newcommand{\tabulabooklet}[1]{%
   \clearpage
   \xdef\tabula@first{\the\ReadonlyShipoutCounter}%
   \xdef\tabula@game{#1}%
-  \gdef\@title{#2}%
   \setcounter{page}{1}\setcounter{section}{0}%
   \pagestyle{normal}%
 }
@@ -72,7 +72,7 @@ PREAMBLE = r"""
 """
 
 TITLE_PAGE = r"""
-\tabulabooklet{%(game)s}{%(name)s}
+\tabulabooklet{%(game)s}
 \begin{titlepage}
 \centering
 \vspace*{0.12\textheight}
@@ -115,7 +115,7 @@ def skip(self: Any, node: nodes.Node) -> None:
 
 class TabulaLaTeXBuilder(LaTeXBuilder):
     """Sphinx's LaTeX builder, which also writes the booklets' document when there is one in
-    ``latex_documents`` (see :func:`.pdf._configure`)."""
+    ``latex_documents`` (:func:`_configure` puts it there)."""
 
     _booklets = False
 
