@@ -186,16 +186,18 @@ def test_a_booklet_has_the_glossary_entries_its_chapters_link_to(built: Any, lan
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_of_a_game_links_its_booklet(built: Any, language: str) -> None:
-    chapters = {c for g in GAMES for c in g["chapters"]}
+    """On a chapter's page, its game's booklet (two where two games share the chapter),
+    each followed by its A4 sheets; on other pages none."""
     for page in (built.html / language).rglob("*.html"):
         name = page.relative_to(built.html / language).with_suffix("").as_posix()
-        links = re.findall(r'<a class="tabula-booklet" href="([^"]+)"', page.read_text("utf-8"))
+        text = page.read_text(encoding="utf-8")
+        links = re.findall(r'<a class="tabula-booklet(-a4)?" href="([^"]+)"', text)
         games = [g["id"] for g in GAMES if name in g["chapters"]]
-        assert len(links) == len(games), page
-        if name not in chapters:
-            continue
-        for link, game in zip(links, games, strict=True):
+        wanted = [(kind, booklet(built, language, g, kind == "-a4")) for g in games
+                  for kind in ("", "-a4")]  # fmt: skip
+        assert len(links) == len(wanted), page
+        for (kind, link), (want_kind, original) in zip(links, wanted, strict=True):
             copy = (page.parent / link).resolve()
-            assert copy == (built.html / language / "booklets" / booklet(
-                built, language, game).name).resolve()  # fmt: skip
-            assert copy.read_bytes() == booklet(built, language, game).read_bytes()
+            assert kind == want_kind
+            assert copy == (built.html / language / "booklets" / original.name).resolve()
+            assert copy.read_bytes() == original.read_bytes()

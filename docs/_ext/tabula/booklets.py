@@ -238,12 +238,16 @@ def games_with_chapters(builder: Any) -> list[dict[str, Any]]:
     language's build (a game left with none is left out)."""
     srcdir = Path(builder.env.srcdir)
     found = []
+
+    def established(docname: str) -> bool:
+        if docname not in builder.env.all_docs:
+            return False
+        if (srcdir / docname.split("/")[0] / "sources.toml").exists():
+            return True  # (reading a page's doctree costs more than the rest of this)
+        return not is_stub(srcdir, docname, builder.env.get_doctree(docname))
+
     for game in read_games(srcdir):
-        chapters = [
-            c
-            for c in game["chapters"]
-            if c in builder.env.all_docs and not is_stub(srcdir, c, builder.env.get_doctree(c))
-        ]
+        chapters = [c for c in game["chapters"] if established(c)]
         if chapters:
             found.append({**game, "chapters": chapters})
     return found
@@ -268,12 +272,21 @@ def booklet_links(app: Sphinx, pagename: str, doctree: Any) -> list[dict[str, st
     for game in games:
         name = game["name"].get(language, game["id"])
         label = _("Booklet") if len(games) == 1 else _("Booklet: %(game)s") % {"game": name}
+        file = booklet_file(language, game["id"])
         links.append(
             {
-                "url": f"{up}{language}/booklets/{booklet_file(language, game['id'])}",
+                "url": f"{up}{language}/booklets/{file}",
                 "label": str(label),
                 "title": str(
                     _("The rules of %(game)s as a booklet to print (PDF, A5)") % {"game": name}
+                ),
+                "a4_url": f"{up}{language}/booklets/{file.removesuffix('.pdf')}-a4.pdf",
+                "a4_title": str(
+                    _(
+                        "The booklet of %(game)s two pages to a side of A4: print on both "
+                        "sides, fold and nest the sheets (PDF)"
+                    )
+                    % {"game": name}
                 ),
             }
         )
