@@ -36,6 +36,7 @@ from .ledger.aufschreiben import Rules
 from .ledger.kombiniert import board
 from .ledger.kombiniert import play as play_combined
 from .ledger.runs import read_events, run_aufschreiben, run_kombiniert
+from .trial import outcome_json
 from .verify import run
 
 EXIT_BAD_INPUT = 2
@@ -214,15 +215,9 @@ def _legal(args: argparse.Namespace) -> int:
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
-    if outcome is None:
-        return None
-    return {
-        "winner": outcome.winner.value,
-        "kind": outcome.kind,
-        "label": outcome.label,
-        "points": outcome.points,
-        **dict(outcome.details),
-    }
+    """How a play ends the game (engine.trial's answer) with the game's own details."""
+    summary = outcome_json(outcome)
+    return None if summary is None or outcome is None else {**summary, **dict(outcome.details)}
 
 
 def _outcome(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ with all it loads. Screenshots at desktop and phone width, light and dark, are k
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -68,6 +69,10 @@ def visible_step(driver: Any, replay: str) -> dict[str, Any]:
     return found
 
 
+# Furo scrolls smoothly: a test that scrolls must not find the page half-way
+INSTANT = "arguments[0].scrollIntoView({behavior: 'instant', block: 'center'})"
+
+
 def click(driver: Any, selector: str) -> None:
     driver.execute_script("document.querySelector(arguments[0]).click()", selector)
 
@@ -97,9 +102,8 @@ def test_step_forward_and_back(browser, server, language, page, replay) -> None:
     assert second["shown"] == [f"{replay}-step-2"]
     assert browser.execute_script(f"return document.querySelector('#{replay} img').alt")
     if language == "fr":
-        browser.find_element("css selector", f"#{replay}").screenshot(
-            str(SHOTS / f"play-replay-{replay}-desktop.png")
-        )
+        shoot_node(browser, browser.find_element("css selector", f"#{replay}"),
+                   f"play-replay-{replay}-desktop")  # fmt: skip
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -111,10 +115,12 @@ def test_a_step_opens_from_its_address(browser, server, language) -> None:  # no
     assert found["shown"] == ["lecon-premier-releve-step-23"]
     assert found["counter"] == say(words(browser)["step"], n=23, count=found["data"]["steps"])
     wait(browser, f"return document.querySelector('{REPLAY_IMAGE}')?.naturalWidth > 0")
-    top = browser.execute_script(
-        "return document.getElementById('lecon-premier-releve').getBoundingClientRect().top"
+    # the page opens at the replay, its board in view (Furo scrolls there smoothly)
+    wait(
+        browser,
+        "const top = document.getElementById('lecon-premier-releve').getBoundingClientRect()"
+        ".top; return -2 <= top && top < 200",
     )
-    assert -2 <= top < 200  # the page opens at the replay, its board in view
     # the step the lesson's error is flagged at links its editorial note, on the page
     flag = browser.find_element(
         "css selector", "#lecon-premier-releve-step-23 .tabula-replay-wrong a"
@@ -126,7 +132,7 @@ def test_a_step_opens_from_its_address(browser, server, language) -> None:  # no
 def open_trial(driver: Any, figure: int) -> Any:
     boards = driver.find_elements("css selector", "figure.tabula-board")
     board = boards[figure]
-    driver.execute_script("arguments[0].scrollIntoView()", board)
+    driver.execute_script(INSTANT, board)
     board.find_element("css selector", ".tabula-try-open").click()
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -169,7 +175,7 @@ def test_try_a_roll_on_a_brade_figure(browser, server, language, capsys) -> None
     )
     assert arrows == len(listed[0].split())  # one arrow per move, over the board
     if language == "sv":
-        board.screenshot(str(SHOTS / "play-try-brade-desktop.png"))
+        shoot_node(browser, board, "play-try-brade-desktop")
 
 
 def board_index(driver: Any, spec: Any) -> int:
@@ -217,8 +223,23 @@ def test_try_a_roll_on_a_trictrac_figure(browser, server, language, capsys) -> N
 
 
 def shoot_board(driver: Any, board: Any, name: str) -> None:
-    driver.execute_script("arguments[0].scrollIntoView()", board)
-    board.screenshot(str(SHOTS / f"{name}.png"))
+    driver.execute_script(INSTANT, board)
+    shoot_node(driver, board, name)
+
+
+def shoot_node(driver: Any, node: Any, name: str) -> None:
+    """A screenshot of one element, clipped from the page (not WebElement.screenshot: after
+    it chromedriver's page stops answering scrolls and clicks; see test_browser.shoot)."""
+    box = driver.execute_script(
+        "const b = arguments[0].getBoundingClientRect();"
+        "return {x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}",
+        node,
+    )
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"format": "png", "captureBeyondViewport": True, "clip": {**box, "scale": 1}},
+    )
+    (SHOTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
 def test_without_javascript_nothing_of_them_shows(browser, server) -> None:  # noqa: F811
@@ -255,7 +276,8 @@ def test_usable_at_320_px(browser, server, scheme) -> None:  # noqa: F811
         wait(browser, f"return document.querySelector('{REPLAY_IMAGE}')?.naturalWidth > 0")
         board = open_trial(browser, 4)
         pick(browser, board, "6-5")
-        board.find_elements("css selector", ".tabula-try-play")[0].click()
+        first = board.find_elements("css selector", ".tabula-try-play")[0]
+        browser.execute_script("arguments[0].click()", first)  # below the phone's fold
         widths = browser.execute_script(
             "return [document.documentElement.clientWidth, document.documentElement.scrollWidth]"
         )
@@ -267,8 +289,8 @@ def test_usable_at_320_px(browser, server, scheme) -> None:  # noqa: F811
         )
         assert wide == []
         replay = browser.find_element("css selector", "#lecon-premier-releve")
-        browser.execute_script("arguments[0].scrollIntoView()", replay)
-        replay.screenshot(str(SHOTS / f"play-replay-phone-{scheme}.png"))
+        browser.execute_script(INSTANT, replay)
+        shoot_node(browser, replay, f"play-replay-phone-{scheme}")
         shoot_board(browser, board, f"play-try-phone-{scheme}")
         shoot(browser, f"play-phone-{scheme}", full=False)
     finally:
