@@ -225,7 +225,7 @@ def build_books(
     return results
 
 
-def _typeset(target: Path, name: str) -> tuple[str, int]:
+def _typeset(target: Path, name: str, *, force: bool = False) -> tuple[str, int]:
     """latexmk (XeLaTeX) on ``<target>/<name>.tex``: what is wrong ("" if nothing) and the
     pages. A LaTeX log that reports a missing character or an undefined reference is wrong
     like a Sphinx warning."""
@@ -235,7 +235,7 @@ def _typeset(target: Path, name: str) -> tuple[str, int]:
         "LATEXOPTS": "-interaction=nonstopmode -halt-on-error -file-line-error",
     }
     done = subprocess.run(
-        ["latexmk", "-pdf", "-dvi-", "-ps-", "-silent", f"{name}.tex"],
+        ["latexmk", "-pdf", "-dvi-", "-ps-", "-silent", *(["-g"] if force else []), f"{name}.tex"],
         capture_output=True,
         text=True,
         cwd=target,
@@ -267,8 +267,11 @@ def _typeset_booklets(language: str, target: Path, booklets: Path, started: floa
     from booklets import split
 
     name = f"booklets-{language}"
-    (target / f"{name}.pages").unlink(missing_ok=True)
     problem, pages = _typeset(target, name)
+    if not problem and not (target / f"{name}.pages").exists():
+        # TeX writes the pages file as it sets the PDF; latexmk skips an up-to-date PDF, so a
+        # pages file lost since (a killed build) is only written again by a forced run
+        problem, pages = _typeset(target, name, force=True)
     count = 0
     if not problem:
         folder = booklets / language
