@@ -11,21 +11,29 @@ PORT    ?= 8000
 # and language-alternate links, link previews, sitemap.xml and robots.txt; empty: none of them
 BASEURL ?=
 
-.PHONY: help setup setup-system html pdf verify check test test-fast lint gettext update-po \
+.PHONY: help setup setup-system html pdf booklets epub verify check test test-fast lint gettext update-po \
 	check-po translation-stats bench serve dist clean
 
 help:
 	@echo "make setup         the virtual environment (.venv) and the system packages (setup-system)"
-	@echo "make setup-system  install XeLaTeX, poppler, Chromium if missing (as root; else says what)"
-	@echo "make html          build the site in all four languages into _build/html/, and the PDF"
-	@echo "                   books too when TeX is installed (warnings are errors); with"
-	@echo "                   BASEURL=https://… (the public address) also the canonical and"
-	@echo "                   language links, link previews, sitemap.xml and robots.txt"
+	@echo "make setup-system  install XeLaTeX, poppler, epubcheck, Chromium if missing (as root;"
+	@echo "                   else says what)"
+	@echo "make html          build the site in all four languages into _build/html/, the e-books,"
+	@echo "                   and the PDF books and booklets too when TeX is installed (warnings"
+	@echo "                   are errors); with BASEURL=https://… (the public address) also the"
+	@echo "                   canonical and language links, link previews, sitemap.xml and"
+	@echo "                   robots.txt"
 	@echo "make pdf           build the four PDF books into _build/pdf/tabula-<lang>.pdf"
+	@echo "make booklets      build a booklet per game and language (A5, and A4 two-up to fold)"
+	@echo "                   into _build/booklets/<lang>/tabula-<lang>-<game>[-a4].pdf"
+	@echo "make epub          build the four e-books into _build/epub/tabula-<lang>.epub, checked"
+	@echo "                   with epubcheck"
 	@echo "make check         every gate on _build/: lint, types (mypy --strict engine), verify,"
-	@echo "                   catalogues, translation gates, the four sites and"
-	@echo "                   four books with warnings as errors, links, network loads, alt texts"
-	@echo "make test          make check, then every test: engine, catalogues, build, PDF, browser"
+	@echo "                   catalogues, translation gates, the four sites, books, booklets and"
+	@echo "                   e-books (epubcheck) with warnings as errors, links, network loads,"
+	@echo "                   alt texts"
+	@echo "make test          make check, then every test: engine, catalogues, build, PDF, booklets,"
+	@echo "                   e-books, browser"
 	@echo "make test-fast     the tests without the site build, TeX or the browser"
 	@echo "make verify        check every claim of every figure (python -m engine verify)"
 	@echo "make lint          ruff over the engine, the extension, the tools and the tests"
@@ -35,9 +43,11 @@ help:
 	@echo "                   run the translation gates (tools/gates.py: numbers, letters, terms,"
 	@echo "                   language, spelling, coverage)"
 	@echo "make translation-stats  words per language: from the sources, by the edition, left"
-	@echo "make bench         measure build, PDF, page weight and engine speed into bench/results.md,"
-	@echo "                   and fuzz the engine's command line with 100,000 malformed inputs"
-	@echo "make dist          the release in dist/: the site as one zip, the four books, SHA256SUMS"
+	@echo "make bench         measure build, PDF, booklets, e-books, page weight and engine speed"
+	@echo "                   into bench/results.md, and fuzz the engine's command line with"
+	@echo "                   100,000 malformed inputs"
+	@echo "make dist          the release in dist/: the site as one zip, the four books, the four"
+	@echo "                   e-books, each language's booklets as one zip, SHA256SUMS"
 	@echo "                   (builds first; BASEURL as for make html)"
 	@echo "make serve         serve _build/html on http://127.0.0.1:$(PORT)/ (after make html;"
 	@echo "                   PREFIX=/spel/tabula/ serves it under that path)"
@@ -69,6 +79,12 @@ html: $(VENV)/.installed
 pdf: $(VENV)/.installed
 	$(PY) tools/build.py --pdf only
 
+booklets: $(VENV)/.installed
+	$(PY) tools/build.py --booklets only
+
+epub: $(VENV)/.installed
+	$(PY) tools/build.py --epub only
+
 verify: $(VENV)/.installed
 	$(PY) -m engine verify
 
@@ -79,7 +95,7 @@ check: setup $(VENV)/.installed-test
 	$(PY) -m engine verify
 	$(PY) tools/catalogues.py check
 	$(PY) tools/gates.py
-	$(PY) tools/build.py --pdf yes --baseurl "$(BASEURL)"
+	$(PY) tools/build.py --pdf yes --booklets yes --epub yes --baseurl "$(BASEURL)"
 	$(PY) tools/check_site.py _build/html
 
 test: check $(VENV)/.installed-test
@@ -119,9 +135,10 @@ bench: $(VENV)/.installed
 serve:
 	@$(PYTHON) tools/serve.py --port "$(PORT)" --prefix "$(or $(PREFIX),/)" _build/html
 
-# the release: the site and the books built (TeX required), then archived with checksums
+# the release: the site, the books, booklets and e-books built (TeX and epubcheck required),
+# then archived with checksums
 dist: setup
-	$(PY) tools/build.py --pdf yes --baseurl "$(BASEURL)"
+	$(PY) tools/build.py --pdf yes --booklets yes --epub yes --baseurl "$(BASEURL)"
 	$(PY) tools/dist.py
 
 clean:

@@ -9,6 +9,10 @@ Measured on this machine, in one run (nothing here is asserted by the tests):
   cached (target ≤ 1.3);
 * the four PDF books from clean LaTeX folders (warm figure cache), in all and per
   language — target < 60 s for the four;
+* the full build (the site and the books) without and with the booklets and e-books, clean
+  output, warm figure cache: what the booklets and e-books add — target ≤ 60 s — and, from
+  the second build's lines, each language's booklets (XeLaTeX once for every game, then cut)
+  and e-book (Sphinx from the site's doctrees, then epubcheck);
 * the weight of a chapter page with everything it loads (the Bräde page: HTML, figures,
   stylesheets, scripts; and the heaviest chapter page), per language — target < 1 MB; and,
   for the record, the heaviest page with everything its replays and "try a roll" controls
@@ -207,11 +211,22 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="tabula-bench-"))
     cache = work / "cache"
     try:
-        cold, _ = build(work / "cold", cache, "--pdf", "no")
-        warm, _ = build(work / "warm", cache, "--pdf", "no")
-        stub, _ = build(work / "stub", cache, "--pdf", "no", TABULA_FIGURE_STUB="1")
+        site = ("--pdf", "no", "--booklets", "no", "--epub", "no")
+        cold, _ = build(work / "cold", cache, *site)
+        warm, _ = build(work / "warm", cache, *site)
+        stub, _ = build(work / "stub", cache, *site, TABULA_FIGURE_STUB="1")
         books, said = build(work / "books", cache, "--pdf", "only")
         per_book = dict(re.findall(r"\[(\w\w)\] pdf done in ([\d.]+) s", said))
+        without, _ = build(
+            work / "without", cache, "--pdf", "yes", "--booklets", "no", "--epub", "no"
+        )
+        full, said = build(
+            work / "full", cache, "--pdf", "yes", "--booklets", "yes", "--epub", "yes"
+        )
+        per_booklets = re.findall(
+            r"\[(\w\w)\] booklets done in ([\d.]+) s, (\d+) pages, (\d+) booklets", said
+        )
+        per_epub = dict(re.findall(r"\[(\w\w)\] epub done in ([\d.]+) s", said))
         weights = {
             c: page_weight(
                 work / "warm" / "html", work / "warm" / "html" / c / "brade" / "index.html"
@@ -253,6 +268,22 @@ def main() -> int:
     ]
     for language, value in per_book.items():
         lines.append(f"| PDF book ({language}), LaTeX and latexmk, two at once | {value} s | — |")
+    lines += [
+        f"| full build (site and books), clean output, warm figure cache | {without:.1f} s | — |",
+        f"| the same with the booklets and e-books | {full:.1f} s | — |",
+        f"| what the booklets and e-books add to the full build | {full - without:.1f} s "
+        f"| ≤ 60 s: {mark(full - without <= 60)} |",
+    ]
+    for language, value, pages, count in per_booklets:
+        lines.append(
+            f"| booklets ({language}): {count} games, {pages} A5 pages set at once, then cut "
+            f"| {value} s | — |"
+        )
+    for language, value in per_epub.items():
+        lines.append(
+            f"| e-book ({language}): Sphinx from the site's doctrees, then epubcheck "
+            f"| {value} s | — |"
+        )
     for language, value in weights.items():
         lines.append(
             f"| Bräde page with its figures, styles and scripts ({language}) "

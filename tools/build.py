@@ -78,11 +78,12 @@ LOG_PROBLEMS = re.compile(
 @dataclass
 class Result:
     language: str
-    kind: str  # "html" or "pdf"
+    kind: str  # "html", "pdf", "booklets" or "epub"
     ok: bool
     seconds: float
     pages: int
     output: str
+    files: int = 1  # what it made: one site, book or e-book; a booklet per game
 
 
 def system_packages(need: str = "tex") -> str:
@@ -145,10 +146,14 @@ def build_language(
     docs: Path = ROOT / "docs",
     conf: Path = ROOT,
     baseurl: str = "",
+    booklets_link: bool = False,
+    epub_link: bool = False,
 ) -> Result:
     started = time.perf_counter()
     target = out / language
     extra = ["-D", "tabula_pdf=1"] if pdf_link else []
+    extra += ["-D", "tabula_booklets=1"] if booklets_link else []
+    extra += ["-D", "tabula_epub=1"] if epub_link else []
     extra += ["-D", f"tabula_baseurl={baseurl}"] if baseurl else []
     doctree = doctrees / builder / language
     command = _sphinx(language, builder, target, doctree, *extra, docs=docs, conf=conf)
@@ -179,30 +184,58 @@ def build_pdf(
     conf: Path = ROOT,
 ) -> Result:
     """LaTeX sources with Sphinx (warnings are errors), then the book with latexmk."""
+    return build_books(language, latex, pdf, None, doctrees, docs=docs, conf=conf)[0]
+
+
+def build_books(
+    language: str,
+    latex: Path,
+    pdf: Path | None,
+    booklets: Path | None,
+    doctrees: Path,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
+) -> list[Result]:
+    """One Sphinx LaTeX run (warnings are errors) for the book (into ``pdf``) and the
+    booklets (into ``booklets/<language>/``), then XeLaTeX for each that is wanted: the
+    book's result first. The Sphinx run's time is the book's, or the booklets' alone."""
     started = time.perf_counter()
     target = latex / language
-    book = pdf / f"tabula-{language}.pdf"
-    book.unlink(missing_ok=True)
-
-    def result(ok: bool, output: str, pages: int = 0) -> Result:
-        return Result(language, "pdf", ok, time.perf_counter() - started, pages, output.strip())
-
+    kinds = ["pdf"] * (pdf is not None) + ["booklets"] * (booklets is not None)
+    if pdf is not None:
+        (pdf / f"tabula-{language}.pdf").unlink(missing_ok=True)
+    extra = ["-D", "tabula_booklets=1"] if booklets is not None else []
     done = subprocess.run(
-        _sphinx(language, "latex", target, doctrees / "latex" / language, docs=docs, conf=conf),
+        _sphinx(language, "latex", target, doctrees / "latex" / language, *extra,
+                docs=docs, conf=conf),
         capture_output=True,
         text=True,
         cwd=ROOT,
-    )
+    )  # fmt: skip
     if done.returncode:
-        return result(False, done.stdout + done.stderr)
-    name = f"tabula-{language}"
+        seconds = time.perf_counter() - started
+        output = (done.stdout + done.stderr).strip()
+        return [Result(language, kind, False, seconds, 0, output, 0) for kind in kinds]
+    results = []
+    if pdf is not None:
+        results.append(_typeset_book(language, target, pdf, started))
+        started = time.perf_counter()
+    if booklets is not None:
+        results.append(_typeset_booklets(language, target, booklets, started))
+    return results
+
+
+def _typeset(target: Path, name: str, *, force: bool = False) -> tuple[str, int]:
+    """latexmk (XeLaTeX) on ``<target>/<name>.tex``: what is wrong ("" if nothing) and the
+    pages. A LaTeX log that reports a missing character or an undefined reference is wrong
+    like a Sphinx warning."""
     env = {
         **os.environ,
         **_source_date(),
         "LATEXOPTS": "-interaction=nonstopmode -halt-on-error -file-line-error",
     }
     done = subprocess.run(
-        ["latexmk", "-pdf", "-dvi-", "-ps-", "-silent", f"{name}.tex"],
+        ["latexmk", "-pdf", "-dvi-", "-ps-", "-silent", *(["-g"] if force else []), f"{name}.tex"],
         capture_output=True,
         text=True,
         cwd=target,
@@ -213,11 +246,117 @@ def build_pdf(
     problems = sorted(set(LOG_PROBLEMS.findall(log)))
     if done.returncode or problems or not (target / f"{name}.pdf").exists():
         tail = "\n".join(problems) or (done.stdout + done.stderr)[-3000:]
-        return result(False, f"LaTeX ({log_path}):\n{tail}")
+        return f"LaTeX ({log_path}):\n{tail}", 0
     pages = re.search(r"Output written on .*?\((\d+) pages?", log)
-    pdf.mkdir(parents=True, exist_ok=True)
-    copy_atomically(target / f"{name}.pdf", book)
-    return result(True, "", int(pages.group(1)) if pages else 0)
+    return "", int(pages.group(1)) if pages else 0
+
+
+def _typeset_book(language: str, target: Path, pdf: Path, started: float) -> Result:
+    name = f"tabula-{language}"
+    problem, pages = _typeset(target, name)
+    if not problem:
+        pdf.mkdir(parents=True, exist_ok=True)
+        copy_atomically(target / f"{name}.pdf", pdf / f"{name}.pdf")
+    seconds = time.perf_counter() - started
+    return Result(language, "pdf", not problem, seconds, pages, problem)
+
+
+def _typeset_booklets(language: str, target: Path, booklets: Path, started: float) -> Result:
+    """Every game's booklet set in one document, then cut into a file per game (and its A4
+    two-up) in ``booklets/<language>/``, which is replaced whole."""
+    from booklets import split
+
+    name = f"booklets-{language}"
+    problem, pages = _typeset(target, name)
+    if not problem and not (target / f"{name}.pages").exists():
+        # TeX writes the pages file as it sets the PDF; latexmk skips an up-to-date PDF, so a
+        # pages file lost since (a killed build) is only written again by a forced run
+        problem, pages = _typeset(target, name, force=True)
+    count = 0
+    if not problem:
+        folder = booklets / language
+        partial = booklets / f".{language}.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            count = len(split(target / f"{name}.pdf", target / f"{name}.pages", partial, language))
+        except (OSError, ValueError) as error:
+            problem = f"booklets: {error}"
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+            os.replace(partial, folder)
+    seconds = time.perf_counter() - started
+    return Result(language, "booklets", not problem, seconds, pages, problem, count)
+
+
+def epubcheck_command() -> list[str] | None:
+    """How to run epubcheck, or None. Debian's ``epubcheck`` is the jar itself (run through
+    binfmt, which a container may lack): then it runs under java, with the quick compiler
+    only (a check is too short for the optimising one to pay)."""
+    found = shutil.which("epubcheck")
+    if found is None:
+        return None
+    if Path(found).resolve().suffix == ".jar":
+        java = shutil.which("java")
+        if java is None:
+            return None
+        quick = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
+        return [java, *quick, "-jar", str(Path(found).resolve())]
+    return [found]
+
+
+def build_epub(
+    language: str,
+    epub: Path,
+    doctrees: Path,
+    site_trees: Path | None = None,
+    check: list[str] | None = None,
+    docs: Path = ROOT / "docs",
+    conf: Path = ROOT,
+) -> Result:
+    """The e-book with Sphinx's epub builder (warnings are errors) into ``epub/<language>/``
+    (emptied first: the archive takes every file there), checked with ``check``
+    (epubcheck: any error or warning fails it), then ``epub/tabula-<language>.epub``.
+    ``site_trees``: the doctrees of the site just built, so that the text is not read again."""
+    started = time.perf_counter()
+    work = epub / language
+    book = epub / f"tabula-{language}.epub"
+    book.unlink(missing_ok=True)
+    shutil.rmtree(work, ignore_errors=True)
+    trees = doctrees / "epub" / language
+    if site_trees is not None and (site_trees / "environment.pickle").is_file():
+        shutil.rmtree(trees, ignore_errors=True)
+        shutil.copytree(site_trees, trees)
+
+    def result(ok: bool, output: str, pages: int = 0) -> Result:
+        return Result(language, "epub", ok, time.perf_counter() - started, pages, output.strip())
+
+    done = subprocess.run(
+        _sphinx(language, "epub", work, trees, docs=docs, conf=conf),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **_source_date()},
+    )
+    written = work / book.name
+    if done.returncode or not written.is_file():
+        return result(False, done.stdout + done.stderr)
+    if check:
+        problems = _epubcheck(check, written)
+        if problems:
+            return result(False, f"epubcheck ({written}):\n{problems}")
+    pages = len(list(work.rglob("*.xhtml")))
+    copy_atomically(written, book)
+    return result(True, "", pages)
+
+
+def _epubcheck(command: list[str], book: Path) -> str:
+    """epubcheck's errors and warnings about ``book`` ("" if none)."""
+    done = subprocess.run([*command, str(book)], capture_output=True, text=True)
+    said = (done.stdout + done.stderr).splitlines()
+    problems = [line for line in said if line.startswith(("FATAL", "ERROR", "WARNING"))]
+    if done.returncode and not problems:
+        problems = said[-20:] or [f"exit status {done.returncode}"]
+    return "\n".join(problems[:40])
 
 
 def copy_atomically(source: Path, target: Path) -> None:
@@ -368,13 +507,53 @@ def prepare_figures(jobs: int) -> str:
     ])  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """What a build makes: the site, the books, the booklets, the e-books."""
+
+    html: bool
+    pdf: bool
+    booklets: bool
+    epub: bool
+    epubcheck: list[str] | None = None  # how to check the e-books (None: not checked)
+
+
+def wanted(args: argparse.Namespace) -> Wanted | str:
+    """What to build from the options, or why nothing can be (one line). ``only`` on any of
+    --pdf, --booklets, --epub builds just those; otherwise the site and, by default, the
+    rest: the books and booklets when TeX is installed, the e-books checked by epubcheck
+    when it is. A tool missing is said in one line; with ``yes`` or ``only`` it stops."""
+    options = {"pdf": args.pdf, "booklets": args.booklets, "epub": args.epub}
+    only = {name for name, value in options.items() if value == "only"}
+    pages = args.builder == "html"
+    chosen = {name: pages and (name in only if only else value != "no")
+              for name, value in options.items()}  # fmt: skip
+    tex = [name for name in ("pdf", "booklets") if chosen[name]]
+    missing = tex_missing() if tex else []
+    if missing:
+        print(tex_hint(missing), flush=True)
+        if any(options[name] in ("yes", "only") for name in tex):
+            return ""
+        chosen.update(pdf=False, booklets=False)
+    check = epubcheck_command() if chosen["epub"] else None
+    if chosen["epub"] and check is None:
+        hint = f"apt-get install --no-install-recommends {system_packages('epub')}"
+        if args.epub == "yes":
+            return f"EPUB: epubcheck not found (it checks the e-books); install it: {hint}"
+        print(f"EPUB: epubcheck not found: the e-books are not checked; install it: {hint}")
+    return Wanted(not only, chosen["pdf"], chosen["booklets"], chosen["epub"], check)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", action="append", choices=list(LANGUAGES), dest="languages")
     parser.add_argument("--jobs", type=int, default=2, help="builds run at once")
     parser.add_argument("--builder", default="html")
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "html")
-    parser.add_argument("--pdf", choices=("auto", "yes", "no", "only"), default="auto")
+    choices = ("auto", "yes", "no", "only")
+    parser.add_argument("--pdf", choices=choices, default="auto", help="the books")
+    parser.add_argument("--booklets", choices=choices, default="auto", help="a booklet per game")
+    parser.add_argument("--epub", choices=choices, default="auto", help="the e-books")
     parser.add_argument(
         "--baseurl", default="", help="the address the site is published at (BASEURL)"
     )
@@ -396,20 +575,18 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-
-    want_pdf = args.pdf != "no" and args.builder == "html"
-    want_html = args.pdf != "only"
-    missing = tex_missing() if want_pdf else []
-    if missing:
-        print(tex_hint(missing), flush=True)
-        if args.pdf in ("yes", "only"):
-            return 2
-        want_pdf = False
+    want = wanted(args)
+    if isinstance(want, str):
+        if want:
+            print(f"build.py: {want}", file=sys.stderr)
+        return 2
 
     started = time.perf_counter()
-    kinds = [args.builder] * want_html + ["pdf"] * want_pdf
+    kinds = [args.builder] * want.html + [
+        k for k in ("pdf", "booklets", "epub") if getattr(want, k)
+    ]
     print(f"building {', '.join(languages)} ({' + '.join(kinds)}, {args.jobs} at a time)")
-    if want_html and not base:
+    if want.html and not base:
         print("no BASEURL: no canonical addresses, language alternates, link previews or sitemap")
     sys.stdout.flush()
     problem = cache_problem()
@@ -418,9 +595,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(prepare_figures(args.jobs), flush=True)
     staging = Staging.beside(out, doctrees)
-    if want_html:
+    if want.html:
         print(staging.begin(), flush=True)
-    site, trees = (staging.html, staging.trees) if want_html else (out, doctrees)
+    site, trees = (staging.html, staging.trees) if want.html else (out, doctrees)
 
     lock = threading.Lock()
 
@@ -428,46 +605,85 @@ def main(argv: list[str] | None = None) -> int:
         with lock:  # two builds report at once: keep their lines whole
             print(text, flush=True)
 
-    def run(task: tuple[str, str]) -> Result:
-        kind, language = task
-        say(f"[{language}] {kind} started")
-        if kind == "pdf":
-            result = build_pdf(language, build / "latex", pdf_dir, doctrees)
-        else:
-            result = build_language(language, kind, site, trees, pdf_link=want_pdf, baseurl=base)
+    def report(result: Result) -> None:
         state = "done" if result.ok else "FAILED"
-        say(f"[{language}] {kind} {state} in {result.seconds:.1f} s, {result.pages} pages")
+        made = f", {result.files} booklets" if result.kind == "booklets" else ""
+        say(f"[{result.language}] {result.kind} {state} in {result.seconds:.1f} s, "
+            f"{result.pages} pages{made}")  # fmt: skip
         if not result.ok:
             say(result.output)
-        return result
+
+    books = pdf_dir if want.pdf else None
+    booklets = build / "booklets" if want.booklets else None
+    links = {"pdf_link": want.pdf, "booklets_link": want.booklets, "epub_link": want.epub}
+
+    def run(task: tuple[str, str]) -> list[Result]:
+        kind, language = task
+        say(f"[{language}] {kind} started")
+        if kind == "latex":  # the book and the booklets, from one Sphinx run
+            results = build_books(language, build / "latex", books, booklets, doctrees)
+        elif kind == "epub":
+            results = [build_epub(language, build / "epub", doctrees, check=want.epubcheck)]
+        else:
+            results = [build_language(language, kind, site, trees, baseurl=base, **links)]
+            if want.epub and results[0].ok:  # the e-book from the site's doctrees
+                html_trees = trees / kind / language
+                epub = build_epub(language, build / "epub", doctrees, html_trees, want.epubcheck)
+                results.append(epub)
+        for result in results:
+            report(result)
+        return results
 
     # the books first: they take longest, so two workers finish together
-    tasks = [("pdf", c) for c in languages if want_pdf]
-    tasks += [(args.builder, c) for c in languages if want_html]
+    latex = "latex" if want.pdf or want.booklets else ""
+    tasks = [(latex, c) for c in languages if latex]
+    tasks += [(args.builder, c) for c in languages if want.html]
+    tasks += [("epub", c) for c in languages if want.epub and not want.html]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(run, tasks))
+        results = [result for done in pool.map(run, tasks) for result in done]
     failed = [f"{r.language} {r.kind}" for r in results if not r.ok]
-    if want_html and args.builder == "html":
-        finish_site(site, base, results, pdf_dir)
-    if want_html and not failed:
+    if want.html and args.builder == "html":
+        finish_site(site, base, results, build)
+    if want.html and not failed:
         staging.publish()
-    pages = sum(r.pages for r in results if r.kind != "pdf")
-    books = sum(r.kind == "pdf" for r in results)
-    elapsed = time.perf_counter() - started
-    verdict = f"FAILED: {', '.join(failed)}" if failed else "all passed"
-    built = len({r.language for r in results})
-    where = out / "index.html" if want_html else pdf_dir
-    if want_html and staging.html.exists():
-        where = Path(f"{staging.html} (the site in {out} is unchanged)")
-    print(
-        f"built {built} language(s) in {elapsed:.1f} s, {pages} pages, {books} PDF(s), "
-        f"warnings as errors: {verdict}; open {where}"
-    )
+    print(summary(results, want, time.perf_counter() - started, failed, staging, out, pdf_dir))
     return 1 if failed else 0
 
 
-def finish_site(site: Path, base: str, results: list[Result], pdf_dir: Path) -> None:
-    """The root files beside the languages, and each language's book in its folder."""
+def summary(
+    results: list[Result],
+    want: Wanted,
+    elapsed: float,
+    failed: list[str],
+    staging: Staging,
+    out: Path,
+    pdf_dir: Path,
+) -> str:
+    """The closing line: what was built, how long it took, and where to look."""
+    pages = sum(r.pages for r in results if r.kind not in ("pdf", "booklets", "epub"))
+    books = sum(r.kind == "pdf" for r in results)
+    made = f"{books} PDF(s)"
+    if want.booklets:
+        made += f", {sum(r.files for r in results if r.kind == 'booklets')} booklet(s)"
+    if want.epub:
+        made += f", {sum(r.kind == 'epub' and r.ok for r in results)} EPUB(s)"
+    verdict = f"FAILED: {', '.join(failed)}" if failed else "all passed"
+    built = len({r.language for r in results})
+    # where to look: the site, else the first of the books, booklets and e-books built
+    made_only = [d for d, w in ((pdf_dir, want.pdf), (pdf_dir.parent / "booklets", want.booklets),
+                                (pdf_dir.parent / "epub", want.epub)) if w]  # fmt: skip
+    where = out / "index.html" if want.html or not made_only else made_only[0]
+    if want.html and staging.html.exists():
+        where = Path(f"{staging.html} (the site in {out} is unchanged)")
+    return (
+        f"built {built} language(s) in {elapsed:.1f} s, {pages} pages, {made}, "
+        f"warnings as errors: {verdict}; open {where}"
+    )
+
+
+def finish_site(site: Path, base: str, results: list[Result], build: Path) -> None:
+    """The root files beside the languages, and in each language's folder its book, its
+    e-book and its booklets (``booklets/``; one left from an earlier build is removed)."""
     version = _version()
     write_root(site, list(LANGUAGES), base, version)
     write_404(site, list(LANGUAGES), base)
@@ -477,10 +693,21 @@ def finish_site(site: Path, base: str, results: list[Result], pdf_dir: Path) -> 
     else:  # left from a build that had an address: it would name the wrong one
         (site / "sitemap.xml").unlink(missing_ok=True)
         (site / "robots.txt").unlink(missing_ok=True)
-    for result in results:
-        if result.kind == "pdf" and result.ok:
-            name = f"tabula-{result.language}.pdf"
-            copy_atomically(pdf_dir / name, site / result.language / name)
+    made = {(r.kind, r.language) for r in results if r.ok}
+    for language in LANGUAGES:
+        if not (site / language).is_dir():
+            continue
+        if ("pdf", language) in made:
+            name = f"tabula-{language}.pdf"
+            copy_atomically(build / "pdf" / name, site / language / name)
+        epub = site / language / f"tabula-{language}.epub"
+        if ("epub", language) in made:
+            copy_atomically(build / "epub" / epub.name, epub)
+        else:
+            epub.unlink(missing_ok=True)  # no page links it
+        shutil.rmtree(site / language / "booklets", ignore_errors=True)
+        if ("booklets", language) in made:
+            shutil.copytree(build / "booklets" / language, site / language / "booklets")
 
 
 def _version() -> str:

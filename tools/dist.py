@@ -1,5 +1,5 @@
-"""The release a club can download: ``python tools/dist.py [--site DIR] [--pdf DIR] [--out
-DIR]`` (``make dist``, after the build).
+"""The release a club can download: ``python tools/dist.py [--site DIR] [--pdf DIR]
+[--booklets DIR] [--epub DIR] [--out DIR]`` (``make dist``, after the build).
 
 Writes into ``dist/`` (emptied first):
 
@@ -7,6 +7,9 @@ Writes into ``dist/`` (emptied first):
   server, in one folder ``tabula-<version>/``; the same bytes from the same tree (entries
   sorted, one fixed time: the commit's, permissions 0644/0755);
 * ``tabula-<version>-<lang>.pdf`` — the four books (what ``_build/pdf`` holds);
+* ``tabula-<version>-<lang>.epub`` — the four e-books, when they were built (``_build/epub``);
+* ``tabula-<version>-booklets-<lang>.zip`` — each language's booklets, a PDF per game and its
+  A4 two-up (``_build/booklets/<lang>``), when they were built; reproducible like the site's;
 * ``SHA256SUMS`` — one ``sha256sum`` line per file (check with ``sha256sum -c SHA256SUMS``).
 
 The version is the project's, said once in ``pyproject.toml``. A site not built, or a book
@@ -71,12 +74,33 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def add_extras(staging: Path, name: str, epubs: Path, booklets: Path) -> tuple[int, int]:
+    """The e-books and each language's booklets (as one zip), those that were built: how
+    many e-books, and how many languages' booklets."""
+    ebooks = bundles = 0
+    for language in LANGUAGES:
+        epub = epubs / f"tabula-{language}.epub"
+        if epub.is_file():
+            shutil.copyfile(epub, staging / f"{name}-{language}.epub")
+            ebooks += 1
+        folder = booklets / language
+        if folder.is_dir() and any(folder.glob("*.pdf")):
+            bundle = f"{name}-booklets-{language}"
+            archive(folder, staging / f"{bundle}.zip", bundle)
+            bundles += 1
+    return ebooks, bundles
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_build" / "html")
     parser.add_argument("--pdf", type=Path, default=ROOT / "_build" / "pdf")
+    parser.add_argument("--booklets", type=Path, help="default: booklets/ beside --pdf")
+    parser.add_argument("--epub", type=Path, help="default: epub/ beside --pdf")
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
+    booklets = args.booklets or args.pdf.parent / "booklets"
+    epubs = args.epub or args.pdf.parent / "epub"
     if not (args.site / "index.html").is_file():
         print(f"dist.py: no site in {args.site}: run 'make html' first", file=sys.stderr)
         return 2
@@ -93,12 +117,16 @@ def main(argv: list[str] | None = None) -> int:
     count = archive(args.site, staging / f"{name}-site.zip", name)
     for language, book in zip(LANGUAGES, books, strict=True):
         shutil.copyfile(book, staging / f"{name}-{language}.pdf")
+    ebooks, bundles = add_extras(staging, name, epubs, booklets)
     released = sorted(p for p in staging.iterdir() if p.is_file())
     sums = "".join(f"{sha256(p)}  {p.name}\n" for p in released)
     (staging / "SHA256SUMS").write_text(sums, encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     os.replace(staging, out)
-    print(f"dist: {name}-site.zip ({count} files), {len(books)} books, SHA256SUMS in {out}")
+    print(
+        f"dist: {name}-site.zip ({count} files), {len(books)} books, {ebooks} e-books, "
+        f"booklets in {bundles} language(s), SHA256SUMS in {out}"
+    )
     return 0
 
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# make setup-system: the Debian packages the PDF books and the browser tests need
-# (tools/system-packages.txt: XeLaTeX and its languages, poppler, Chromium and its driver).
+# make setup-system: the Debian packages the PDF books, the e-books and the browser tests need
+# (tools/system-packages.txt: XeLaTeX and its languages, poppler, epubcheck, Chromium and its
+# driver).
 #
 # Nothing to do when they are all installed. Otherwise, as root: apt-get update and
 # apt-get install --no-install-recommends of what is missing. Not root: one line saying what
@@ -12,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck disable=SC2046,SC2086  # word splitting joins the list with single spaces
 set -- $(sed -e 's/#.*//' -e 's/^[a-z-]*://' "$here/system-packages.txt")
 packages="$*"
-commands="xelatex latexmk kpsewhich pdftoppm pdftotext chromium chromedriver hunspell nginx msgfmt"
+commands="xelatex latexmk kpsewhich pdftoppm pdftotext epubcheck chromium chromedriver hunspell nginx msgfmt"
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -44,7 +45,7 @@ if [ "$(id -u)" != 0 ]; then
     exit 2
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "missing: $missing; this is not a Debian system (no apt-get): install TeX Live with XeLaTeX, latexmk and the Danish, Swedish, German and French languages, poppler-utils, Chromium and chromedriver" >&2
+    echo "missing: $missing; this is not a Debian system (no apt-get): install TeX Live with XeLaTeX, latexmk and the Danish, Swedish, German and French languages, poppler-utils, epubcheck, Chromium and chromedriver" >&2
     exit 2
 fi
 

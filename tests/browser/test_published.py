@@ -183,6 +183,19 @@ def test_search_works_under_the_prefix(browser, published, language) -> None:  #
     assert all(link.startswith(published) for link in found)
 
 
+def test_the_books_and_e_books_are_served_with_their_types(published) -> None:
+    """A reader's device opens what it is sent by its type (nginx knows none for EPUB)."""
+    for language in LANGUAGES:
+        files = {
+            f"tabula-{language}.epub": "application/epub+zip",
+            f"tabula-{language}.pdf": "application/pdf",
+            f"booklets/tabula-{language}-brade.pdf": "application/pdf",
+        }
+        for name, kind in files.items():
+            with urlopen(f"{published}{language}/{name}", timeout=20) as response:
+                assert response.headers.get_content_type() == kind, name
+
+
 def test_an_unknown_address_gets_the_404_page_leading_home(browser, published) -> None:  # noqa: F811
     status, body = fetch(f"{published}sv/no/such/page.html")
     assert status == 404 and b"Sidan finns inte" in body

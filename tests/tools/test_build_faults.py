@@ -118,6 +118,14 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch):
         return build.Result(language, builder, ok, 0.0, 1, "" if ok else "a warning")
 
     monkeypatch.setattr(build, "build_language", language)
+
+    def epub(language, epub, doctrees, site_trees=None, check=None, **_):
+        epub.mkdir(parents=True, exist_ok=True)
+        (epub / f"tabula-{language}.epub").write_text(f"{language} {state['text']}", "utf-8")
+        return build.Result(language, "epub", True, 0.0, 1, "")
+
+    monkeypatch.setattr(build, "build_epub", epub)
+    monkeypatch.setattr(build, "epubcheck_command", lambda: ["epubcheck"])
     return state
 
 
@@ -125,6 +133,7 @@ def test_a_whole_build_replaces_the_site(tmp_path: Path, stand_ins) -> None:
     out = tmp_path / "html"
     assert build.main(["--pdf", "no", "--out", str(out)]) == 0
     assert (out / "sv" / "index.html").read_text(encoding="utf-8") == "sv v1"
+    assert (out / "sv" / "tabula-sv.epub").read_text(encoding="utf-8") == "sv v1"
     assert (out / "index.html").is_file() and (out / "404.html").is_file()
     assert not (tmp_path / ".next").exists() and not (tmp_path / ".old").exists()
     stand_ins["text"] = "v2"
@@ -168,7 +177,7 @@ def test_a_real_build_killed_while_writing_pages_changes_nothing(tmp_path: Path)
     """The fault as it was reported: a build killed while Sphinx writes the pages; the next
     one reported success with images missing and a short search index."""
     out = tmp_path / "html"
-    arguments = ("--lang", "sv", "--pdf", "no", "--jobs", "1", "--out", str(out))
+    arguments = ("--lang", "sv", "--pdf", "no", "--epub", "no", "--jobs", "1", "--out", str(out))
     first = run_build(*arguments)
     assert first.returncode == 0, first.stdout + first.stderr
     before = tree_digest(out)

@@ -143,6 +143,33 @@ def test_dist_without_a_book_writes_nothing(site: Path, tmp_path: Path) -> None:
     assert not out.exists()
 
 
+def test_dist_adds_the_e_books_and_booklets_that_were_built(site: Path, tmp_path: Path) -> None:
+    pdf = books(tmp_path / "pdf")
+    (tmp_path / "epub").mkdir()
+    for language in ("sv", "de"):  # a build of two languages' e-books and booklets
+        (tmp_path / "epub" / f"tabula-{language}.epub").write_bytes(b"PK epub " + language.encode())
+        folder = tmp_path / "booklets" / language
+        folder.mkdir(parents=True)
+        for game in ("brade", "toc"):
+            (folder / f"tabula-{language}-{game}.pdf").write_bytes(f"%PDF {game}".encode())
+    out = tmp_path / "dist"
+    assert dist.main(["--site", str(site), "--pdf", str(pdf), "--out", str(out)]) == 0
+    name = f"tabula-{dist.version()}"
+    extras = {p.name for p in out.iterdir()} - {"SHA256SUMS", f"{name}-site.zip"}
+    extras -= {f"{name}-{c}.pdf" for c in LANGUAGES}
+    assert extras == {
+        f"{name}-sv.epub",
+        f"{name}-de.epub",
+        f"{name}-booklets-sv.zip",
+        f"{name}-booklets-de.zip",
+    }
+    assert (out / f"{name}-de.epub").read_bytes() == b"PK epub de"
+    folder = unpack(out / f"{name}-booklets-sv.zip", tmp_path / "unpacked")
+    assert folder.name == f"{name}-booklets-sv"
+    assert digest(folder) == digest(tmp_path / "booklets" / "sv")
+    assert f"{name}-booklets-de.zip" in (out / "SHA256SUMS").read_text(encoding="utf-8")
+
+
 @pytest.mark.slow
 def test_the_release_of_the_real_build_unpacks_to_the_same_site(
     built: Built, tmp_path: Path
@@ -157,3 +184,8 @@ def test_the_release_of_the_real_build_unpacks_to_the_same_site(
         assert (out / f"{name}-{language}.pdf").read_bytes() == (
             built.pdf / f"tabula-{language}.pdf"
         ).read_bytes()
+        assert (out / f"{name}-{language}.epub").read_bytes() == (
+            built.epub / f"tabula-{language}.epub"
+        ).read_bytes()
+        booklets = unpack(out / f"{name}-booklets-{language}.zip", tmp_path / language)
+        assert digest(booklets) == digest(built.booklets / language)

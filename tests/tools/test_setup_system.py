@@ -24,6 +24,7 @@ COMMANDS = [
     "kpsewhich",
     "pdftoppm",
     "pdftotext",
+    "epubcheck",
     "chromium",
     "chromedriver",
     "hunspell",

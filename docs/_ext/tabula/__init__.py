@@ -16,7 +16,9 @@
 * :mod:`.publishing` — a published page's canonical address, language alternates and link
   preview, from the one setting of the site's public address;
 * :mod:`.pdf` — the PDF edition (LaTeX/XeLaTeX): per-language book settings, fallback text
-  in its own language's hyphenation, chapters not yet established left out.
+  in its own language's hyphenation, chapters not yet established left out;
+* :mod:`.booklets` — a booklet per game (A5): its chapters, its glossary entries, a title page;
+* :mod:`.epub` — the e-book (EPUB 3) per language, written reproducibly.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ if str(ROOT) not in sys.path:  # the engine lives at the repository root
     sys.path.insert(0, str(ROOT))
 
 from . import (  # noqa: E402
+    booklets,
     chrome,
     domain,
     editorial,
+    epub,
     examples,
     figures,
     glossary,
@@ -73,6 +77,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     status.setup(app)
     glossary.setup(app)
     pdf.setup(app)
+    booklets.setup(app)  # after pdf: it adds to the book's LaTeX settings
+    epub.setup(app)
     publishing.setup(app)
     theme.setup(app)
     return {

@@ -183,8 +183,8 @@ def add_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """A page with a replay or a trial gets the script, its style and the words."""
-    if doctree is None or not tabula(app.env).aids.get(pagename):
-        return
+    if doctree is None or app.builder.name == "epub" or not tabula(app.env).aids.get(pagename):
+        return  # the e-book has no components (see setup)
     builder: Any = app.builder
     builder.add_css_file(STYLE)
     body = f"window.tabulaWords={json.dumps(words(), ensure_ascii=False)};"
@@ -196,7 +196,7 @@ def copy_assets(app: Sphinx, exception: BaseException | None) -> None:
     """Copy the drawings and data scripts the pages need into ``_tabula/`` of the site, and
     remove what no page needs any more (a build starts from the last site: a redrawn figure
     would otherwise leave its old files behind)."""
-    if exception is not None or app.builder.format != "html":
+    if exception is not None or app.builder.format != "html" or app.builder.name == "epub":
         return
     target = Path(app.outdir) / FOLDER
     wanted: set[str] = set()
@@ -219,7 +219,8 @@ def copy_assets(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    skipped = {b: (skip, None) for b in ("latex", "text", "man", "texinfo")}
+    # the e-book is read without scripts: the components are left out, as in the books
+    skipped = {b: (skip, None) for b in ("latex", "epub", "text", "man", "texinfo")}
     app.add_node(replay, html=(visit_replay_html, depart_replay_html), **skipped)
     app.add_node(replay_steps, html=(visit_replay_steps_html, depart_replay_steps_html), **skipped)
     app.add_node(replay_step, html=(visit_replay_step_html, depart_replay_step_html), **skipped)

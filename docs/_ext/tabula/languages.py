@@ -8,7 +8,8 @@ language saying which language that is and how much of the page is translated â€
 silent mix. The share translated is kept per page for the status pages.
 
 The language switcher in the page template links to *the same page* in each language, and
-to this language's PDF book when the build makes one (``tabula_pdf``, see :mod:`.pdf`).
+to this language's PDF book and e-book when the build makes them (``tabula_pdf``, see
+:mod:`.pdf`; ``tabula_epub``, see :mod:`.epub`).
 """
 
 from __future__ import annotations
@@ -170,6 +171,15 @@ def _page_context(
             "title": _("The whole edition in this language as one PDF file"),
         }
         if app.config.tabula_pdf
+        else None
+    )
+    context["tabula_epub"] = (
+        {
+            "url": f"{up}{language}/tabula-{language}.epub",
+            "label": _("EPUB"),
+            "title": _("The whole edition in this language as an e-book (EPUB)"),
+        }
+        if app.config.tabula_epub
         else None
     )
 

@@ -168,7 +168,13 @@ def _parts(app: Sphinx, doctree: nodes.document) -> None:
 
 class TabulaLaTeXTranslator(LaTeXTranslator):
     """Sphinx's LaTeX writer, but a heading with an editorial mark gives the contents and the
-    running head its words without the mark (the mark stays in the heading itself)."""
+    running head its words without the mark (the mark stays in the heading itself), and in
+    a booklet (:mod:`.booklets`) every label and link carries the booklet's game."""
+
+    tabula_booklet = ""
+
+    def idescape(self, id: str) -> str:
+        return super().idescape(f"{self.tabula_booklet}@{id}" if self.tabula_booklet else id)
 
     def visit_title(self, node: nodes.Element) -> None:
         super().visit_title(node)  # appends "\\chapter{" and the like, or skips
@@ -195,6 +201,8 @@ class BookStructure(SphinxPostTransform):
     default_priority = 5  # before references are resolved (10): links to dropped pages are text
 
     def run(self, **kwargs: Any) -> None:
+        if getattr(self.app.builder, "_booklets", False):
+            return  # a booklet is assembled from established chapters, titled its own way
         self._opening()
         srcdir = Path(self.env.srcdir)
         dropped = set()

@@ -8,7 +8,8 @@ edition's own translation (every other filled entry). This module
 * keeps each paragraph's original text before the catalogues translate it
   (:class:`KeepOriginalText`), so that every translated paragraph can offer its original one
   click away: an HTML ``<details>`` after the paragraph, the original in its own ``lang``,
-  without JavaScript, hidden in print and left out of the books (:class:`original_text`);
+  without JavaScript, hidden in print and left out of the books and e-books
+  (:class:`original_text`);
 * says which entries of a catalogue the sources give (:func:`source_msgids`), so that
   :mod:`.languages` counts the words of a page by provenance and writes the line under the
   title saying where the page's text comes from (:func:`provenance_line`).
@@ -164,6 +165,7 @@ def setup(app: Any) -> None:
         original_text,
         html=(visit_original_html, depart_original_html),
         latex=(skip, None),
+        epub=(skip, None),
         text=(skip, None),
         man=(skip, None),
         texinfo=(skip, None),

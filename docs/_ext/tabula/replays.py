@@ -297,6 +297,8 @@ def _gone(translator: Any, node: nodes.Node) -> None:
 
 def setup(app: Sphinx) -> None:
     app.add_directive("replay", ReplayDirective)
-    app.add_node(records, **{b: (_gone, None) for b in ("html", "latex", "text", "man", "texinfo")})
+    app.add_node(
+        records, **{b: (_gone, None) for b in ("html", "epub", "latex", "text", "man", "texinfo")}
+    )
     # after the editorial notes are listed (tabula.editorial, at the default priority)
     app.connect("doctree-resolved", link_records, priority=600)
