@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .answers import outcome_json
 from .core.dice import parse_roll
 from .core.errors import TabulaError
 from .core.game import Outcome, make_rules, read_play
@@ -36,7 +37,6 @@ from .ledger.aufschreiben import Rules
 from .ledger.kombiniert import board
 from .ledger.kombiniert import play as play_combined
 from .ledger.runs import read_events, run_aufschreiben, run_kombiniert
-from .trial import outcome_json
 from .verify import run
 
 EXIT_BAD_INPUT = 2

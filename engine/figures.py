@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import matplotlib
 
+from .answers import event_at, event_json, marks_json, outcome_json, play_names
 from .claims import check_figure
 from .core.dice import Roll, parse_roll
 from .core.errors import TabulaError
@@ -37,17 +38,7 @@ from .ledger.claims import state_of
 from .ledger.kombiniert import board
 from .sequences import SequenceSpec, Step, check_sequence, load_sequence, play_sequence
 from .specs import UNDRAWN_KINDS, FigureSpec, View, load_spec
-from .trial import (
-    event_at,
-    event_json,
-    marks_json,
-    mover_of,
-    offers_trial,
-    outcome_json,
-    own_roll,
-    play_names,
-    trial,
-)
+from .trial import mover_of, offers_trial, own_roll, trial
 from .verdicts import ClaimResult
 
 if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
