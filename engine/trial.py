@@ -1,4 +1,5 @@
-"""Try a roll: every throw's legal plays from a board figure's position, for the site.
+"""Try a roll: every throw's legal plays from a board figure's position, for the site (the
+kinds of figure that offer it say so: :attr:`engine.kinds.kind.FigureKind.offers_trial`).
 
 For each of the 21 throws the engine lists the legal plays from the figure's position (the
 player to move, or the player the figure is numbered for when it names none), each with the
@@ -24,7 +25,7 @@ from .core.errors import TabulaError
 from .core.game import Game, make_rules
 from .core.position import Colour, Position
 from .games import get_game, read_position
-from .specs import FigureSpec
+from .kinds.kind import FigureSpec
 
 if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
     from .render.board import Picture
@@ -33,7 +34,6 @@ if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplot
 ROLLS: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
 )
-DRAWN_KINDS = ("board", "quarter")
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,6 @@ class Trial:
     mover: Colour
     own_roll: str  # the figure's own throw, high first ("" when it shows none)
     data: dict[str, Any]  # the answers, written into the page's data script
-
-
-def offers_trial(spec: FigureSpec) -> bool:
-    """A board figure of a position someone can play on (not a ledger, count or hits)."""
-    return spec.view.kind in DRAWN_KINDS and bool(spec.position)
 
 
 def mover_of(spec: FigureSpec, position: Position) -> Colour:

@@ -42,10 +42,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
 from engine.core.game import make_rules
-from engine.counting.claims import cell as counted_cell
 from engine.figures import ENGINE, Prepared, cache_dir, prepare, prepare_trial
 from engine.games import get_game
 from engine.games.trictrac.tariff import rate
+from engine.kinds.counting import cell as counted_cell
 
 from .chrome import _
 from .domain import tabula

@@ -16,7 +16,7 @@ Usage in MyST::
 the walkthrough (:mod:`engine.ledger.kombiniert`); the alt text is written from the engine's
 state in the reader's language, so it can never describe another state than the drawing.
 ``ledger-table`` prints the rows the engine computes for a worked example
-(:mod:`engine.ledger.tables`), each row labelled by the page (a content line
+(:func:`engine.kinds.ledger.ledger_table`), each row labelled by the page (a content line
 ``key = label`` per row, translated like any text), and says below it how many of the
 text's numbers the engine checked. Without a ``[table]`` in the specification it prints
 only that line. Both fail the build when a claim
@@ -34,9 +34,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from engine.ledger.claims import state_of
+from engine.kinds.ledger import ledger_table, state_of
 from engine.ledger.kombiniert import board
-from engine.ledger.tables import table
 
 from .chrome import _
 from .figures import STUB, _checked_legend, _prepare, _uri
@@ -140,7 +139,7 @@ class LedgerTableDirective(SphinxDirective):
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []
-        rows = table(prepared.spec)
+        rows = ledger_table(prepared.spec)
         result: list[nodes.Node] = []
         if rows:
             result.append(self._table(rows))

@@ -38,7 +38,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
 from engine.figures import ENGINE, PreparedSequence, cache_dir, prepare_sequence
-from engine.ledger.claims import state_of
+from engine.kinds.ledger import state_of
 from engine.ledger.kombiniert import board
 from engine.specs import load_spec
 
