@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -165,6 +166,19 @@ def draw(spec: FigureSpec, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")
     if kind.draw is None:
         raise FigureError(f"figure {spec.id}: a {kind.name} figure is not drawn")
     return kind.draw(spec, stem, formats)
+
+
+# -- what the pages print beside a figure --------------------------------------------------
+
+
+def plays_under(spec: FigureSpec, switches: Mapping[str, str]) -> bool:
+    """Whether a figure is played under these rules switches (a variant the games list
+    names by them): its own settings, else the game's defaults."""
+    defaults = make_rules(get_game(spec.game))
+    return all(
+        spec.rules.get(key, str(getattr(defaults, key)).lower()) == value
+        for key, value in switches.items()
+    )
 
 
 # -- try a roll: the bare board and every throw's answers, beside the figure's drawing --------
