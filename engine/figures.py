@@ -1,5 +1,9 @@
 """Prepare a figure for the site: check its claims, then draw it — once per content hash.
 
+Each figure is checked and drawn as its kind does it (the table of :mod:`engine.kinds`); a
+sequence is prepared here too (:func:`prepare_sequence`), its steps drawn and described by
+:mod:`engine.kinds.sequence`.
+
 The cache key covers the specification file, every source file of the engine (rules *and*
 drawing) and matplotlib's version, so an unchanged figure is never checked or drawn again,
 and any change to the rules redraws (and re-checks) what it affects. The cache holds
