@@ -6,8 +6,11 @@ The engine is organised like python-chess and OpenSpiel (see ``shared/design-not
   notation, single moves and plays, and the registry of games;
 * :mod:`engine.games` holds one module per game family (``brade`` …), each rule citing the
   seed lines it implements;
-* :mod:`engine.claims` checks what the texts say about a figure; :mod:`engine.specs` loads
-  the figure specifications of ``diagrams/``;
+* :mod:`engine.kinds` holds the kinds of figure in one table (a board, a game's table, a
+  ledger, the hole rails, a count of throws, hits, a sequence), each checking what the texts
+  say about its figures and drawing them; :mod:`engine.specs` and :mod:`engine.sequences`
+  load the specifications of ``diagrams/``, :mod:`engine.figures` checks and draws each once
+  into the figure cache;
 * :mod:`engine.render` draws pictures and knows nothing of the rules;
 * :mod:`engine.cli` is ``python -m engine``.
 """

@@ -27,16 +27,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .answers import outcome_json
 from .core.dice import parse_roll
 from .core.errors import TabulaError
 from .core.game import Outcome, make_rules, read_play
 from .core.position import Colour
 from .games import get_game, read_position, write_position
+from .kinds import board_views
 from .ledger.aufschreiben import Rules
 from .ledger.kombiniert import board
 from .ledger.kombiniert import play as play_combined
 from .ledger.runs import read_events, run_aufschreiben, run_kombiniert
-from .trial import outcome_json
 from .verify import run
 
 EXIT_BAD_INPUT = 2
@@ -82,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     draw = commands.add_parser("draw", help="draw a position as SVG or PDF")
     _position_arguments(draw)
     draw.add_argument("--play", default="", help="a legal play to draw as arrows")
-    draw.add_argument("--view", choices=("board", "quarter"), default="board")
+    # the kinds of figure that draw a position in the notation (engine.kinds)
+    draw.add_argument("--view", choices=board_views(), default="board")
     draw.add_argument("--quarter", type=int, choices=(1, 2, 3, 4), default=4)
     draw.add_argument("--numbering", choices=("w", "b"), default="w")
     draw.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.pdf")

@@ -3,7 +3,8 @@
 A figure is specified once, in ``diagrams/<game>/<name>.toml``, and placed in the text by
 the ``board`` directive (``docs/_ext/tabula``) under its id ``<game>/<name>``. The file
 gives the position, how to draw it, and the *claims* the text makes about it; the engine
-checks the claims (:mod:`engine.claims`) before anything is drawn.
+checks the claims (:mod:`engine.kinds`: each kind of figure checks its own) before anything
+is drawn.
 
 A specification reads::
 
@@ -24,7 +25,7 @@ A specification reads::
     labels = "letters"         # name the points A–Y without W (the Kermadeuc lesson), optional
     hit_arrows = true          # a Trictrac board: an arrow for each hit of the roll (optional)
 
-    [[claim]]                  # as many as the text makes; see engine.claims
+    [[claim]]                  # as many as the text makes; see engine.kinds.board
     id = "6-2"
     lines = "sv 2949"
     roll = "6-2"
@@ -33,14 +34,19 @@ A specification reads::
 The scoring ledgers of Trictrac (``game = "aufschreiben"`` or ``"kombiniert"``) have no
 position: a ``[view]`` of kind ``"table"`` or ``"pegs"`` (the hole rails), optionally a
 ``[table]`` the page prints, ``[[event]]`` tables (holes, stakes) and ``follows`` (the figure
-whose state this one continues); their claims are explained in :mod:`engine.ledger.claims`.
+whose state this one continues, read with it: :attr:`FigureSpec.follows`); their claims are
+explained in :mod:`engine.kinds.ledger`.
 
 Two kinds count throws instead of playing a position (:mod:`engine.counting`): ``kind =
 "counting"``, a table of numbers the page prints with the ``counting-table`` directive
 (no position, nothing drawn), and ``kind = "hits"``, a blot and the dames that may hit it,
 given in a ``[situation]`` table (:mod:`engine.counting.situation`) and drawn on a Trictrac
 board with an arrow for each throw that hits. Their claims are those of
-:mod:`engine.counting.claims`.
+:mod:`engine.kinds.counting`.
+
+What a specification of each kind gives — a position or none, the keys it may add — is the
+kind's, in the table of :mod:`engine.kinds`; :class:`FigureSpec` and :class:`View` are
+defined with it (:mod:`engine.kinds.kind`).
 """
 
 from __future__ import annotations
@@ -48,12 +54,12 @@ from __future__ import annotations
 import hashlib
 import os
 import tomllib
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from .core.errors import TabulaError
+from .kinds import kind_for, views
+from .kinds.kind import FigureSpec, SpecError, View
 
 # TABULA_DIAGRAMS points elsewhere, for tests that need a broken specification
 DIAGRAMS = Path(
@@ -61,49 +67,8 @@ DIAGRAMS = Path(
 )
 
 _TOP_KEYS = {"game", "position", "lines", "editorial", "rules", "view", "claim", "about"}
-_TOP_KEYS |= {"situation"}  # a counting figure's blot and hitters (engine.counting.situation)
-# the ledgers (engine.ledger.claims): no position; a chain of figures and their events
-_LEDGER_KEYS = {"follows", "event", "table"}
-_LEDGERS = ("aufschreiben", "kombiniert")
-COUNTING_KINDS = ("counting", "hits")  # checked by engine.counting, not by a game's rules
-UNDRAWN_KINDS = ("table", "counting")  # checked, but nothing to draw
 _VIEW_KEYS = {"kind", "numbering", "quarter", "roll", "play", "highlight", "talon_side", "labels"}
 _VIEW_KEYS |= {"hit_arrows"}  # a Trictrac board: the roll's hits drawn (engine.figures)
-
-
-class SpecError(TabulaError):
-    """A figure specification that cannot be used; the message names the file and the key."""
-
-
-@dataclass(frozen=True)
-class View:
-    kind: str = "board"
-    numbering: str = "w"
-    quarter: int = 0
-    roll: str = ""
-    play: str = ""
-    highlight: tuple[int, ...] = ()
-    talon_side: Literal["left", "right"] = "left"
-    labels: str = ""  # how the points are named, if not the game's way ("letters" …)
-    hit_arrows: bool = False  # a Trictrac board: arrows for the roll's hits, vrai and faux
-
-
-@dataclass(frozen=True)
-class FigureSpec:
-    """One figure: where it comes from, what it shows and what the text claims about it."""
-
-    id: str
-    path: Path
-    game: str
-    position: str
-    lines: str
-    editorial: bool
-    rules: dict[str, str]
-    view: View
-    claims: tuple[dict[str, Any], ...] = field(default=())
-    digest: str = ""
-    data: dict[str, Any] = field(default_factory=dict)  # the whole file, for the ledgers
-    situation: dict[str, Any] = field(default_factory=dict)
 
 
 def spec_path(figure_id: str, root: Path = DIAGRAMS) -> Path:
@@ -118,11 +83,16 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     stat = path.stat()
     raw, data = _parsed(path, stat.st_mtime_ns, stat.st_size)
     where = f"{path.name}"
-    ledger = data.get("game") in _LEDGERS
-    _only(data, _TOP_KEYS | _LEDGER_KEYS if ledger else _TOP_KEYS, where)
     view = _view(data.get("view", {}), where)
-    positioned = view.kind not in ("table", "pegs", *COUNTING_KINDS)
-    required = ("game", "position", "lines") if positioned else ("game", "lines")
+    game = data.get("game") if isinstance(data.get("game"), str) else None
+    kind = kind_for(view.kind, game)
+    if kind is None:
+        raise SpecError(f"{where} [view]: kind '{view.kind}' is not for a figure of {game!r}")
+    situation = data.get("situation", {})
+    if not isinstance(situation, dict) or ("situation" in kind.keys) != bool(situation):
+        raise SpecError(f"{where}: a [situation] table goes with kind = 'hits', and only there")
+    _only(data, _TOP_KEYS | kind.keys, where)
+    required = ("game", "position", "lines") if kind.positioned else ("game", "lines")
     for key in required:
         if not isinstance(data.get(key), str) or not data[key]:
             raise SpecError(f"{where}: '{key}' must be a non-empty string")
@@ -135,9 +105,8 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise SpecError(f"{where}: 'rules' must be a table of switch = value")
-    situation = data.get("situation", {})
-    if not isinstance(situation, dict) or (view.kind == "hits") != bool(situation):
-        raise SpecError(f"{where}: a [situation] table goes with kind = 'hits', and only there")
+    follows = data.get("follows")
+    followed = load_spec(follows, root) if isinstance(follows, str) else None
     return FigureSpec(
         id=figure_id,
         path=path,
@@ -148,9 +117,10 @@ def load_spec(figure_id: str, root: Path = DIAGRAMS) -> FigureSpec:
         rules={k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in rules.items()},
         view=view,
         claims=tuple(claims),
-        digest=_digest(raw, data, root),
+        digest=_digest(raw, followed),
         data=data,
         situation=situation,
+        follows=followed,
     )
 
 
@@ -166,13 +136,12 @@ def _parsed(path: Path, mtime_ns: int, size: int) -> tuple[bytes, dict[str, Any]
         raise SpecError(f"{path}: not valid TOML: {error}") from None
 
 
-def _digest(raw: bytes, data: dict[str, Any], root: Path) -> str:
+def _digest(raw: bytes, followed: FigureSpec | None) -> str:
     """The file's hash, and for a ledger figure that follows another, that one's too: its
     state (and so its drawing) depends on every figure before it."""
     digest = hashlib.sha256(raw)
-    follows = data.get("follows")
-    if isinstance(follows, str):
-        digest.update(load_spec(follows, root).digest.encode())
+    if followed is not None:
+        digest.update(followed.digest.encode())
     return digest.hexdigest()
 
 
@@ -181,11 +150,9 @@ def _view(data: Any, where: str) -> View:
         raise SpecError(f"{where}: [view] must be a table")
     _only(data, _VIEW_KEYS, f"{where} [view]")
     kind = data.get("kind", "board")
-    if kind not in ("board", "quarter", "table", "pegs", *COUNTING_KINDS):
-        raise SpecError(
-            f"{where} [view]: kind must be 'board', 'quarter', 'table', 'pegs', 'counting' or "
-            f"'hits', not '{kind}'"
-        )
+    if kind not in views():
+        *names, last = (f"'{name}'" for name in views())
+        raise SpecError(f"{where} [view]: kind must be {', '.join(names)} or {last}, not '{kind}'")
     quarter = data.get("quarter", 0)
     if kind == "quarter" and quarter not in (1, 2, 3, 4):
         raise SpecError(f"{where} [view]: a quarter view needs quarter = 1, 2, 3 or 4")

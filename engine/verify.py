@@ -1,4 +1,5 @@
-"""``python -m engine verify``: check every claim of every figure and every sequence.
+"""``python -m engine verify``: check every claim of every figure and every sequence, as
+each kind of figure checks its own (:mod:`engine.kinds`).
 
 A sequence (``diagrams/sequences/``, :mod:`engine.sequences`) is played step by step: a
 step whose play is not legal fails like a figure that cannot be read, and each step's claims
@@ -14,9 +15,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .claims import check_figure
 from .core.errors import TabulaError
-from .sequences import check_sequence, is_sequence, load_sequence, sequence_ids
+from .kinds import kind_of
+from .sequences import is_sequence, load_sequence, sequence_ids
 from .specs import all_spec_ids, load_spec
 from .verdicts import ClaimResult
 
@@ -29,9 +30,11 @@ def check_all(figures: Sequence[str] = ()) -> tuple[list[ClaimResult], list[str]
     for figure in figures or [*all_spec_ids(), *sequence_ids()]:
         try:
             if is_sequence(figure):
-                results += check_sequence(load_sequence(figure))
+                sequence = load_sequence(figure)
+                results += kind_of(sequence).check(sequence)
             else:
-                results += check_figure(load_spec(figure))
+                spec = load_spec(figure)
+                results += kind_of(spec).check(spec)
         except TabulaError as error:
             broken.append(str(error))
     return results, broken

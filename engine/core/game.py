@@ -103,6 +103,20 @@ class Analysed(Protocol):
 Traced = tuple[Any, Position | None, str]
 
 
+class ScoreRow(Protocol):
+    """A row of a game's points table as a page prints it: a way of winning, its points, and
+    its box (the rows of one box rank alike in a match, sv 3090)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def box(self) -> int: ...
+
+
 class Game(Protocol):
     """What every game provides; :class:`GameBase` gives the parts that follow from the rest."""
 
@@ -140,6 +154,8 @@ class Game(Protocol):
     def table_facts(self) -> Mapping[str, object]: ...
 
     def score_rank(self, key: str) -> int: ...
+
+    def score_rows(self) -> Sequence[ScoreRow]: ...
 
     def evaluate(self, position: Position, roll: Roll | None = None, rules: Any = None) -> Any: ...
 
@@ -199,6 +215,10 @@ class GameBase:
     def score_rank(self, key: str) -> int:
         """Where a way of winning stands in the game's points table (lower ranks higher)."""
         raise TabulaError(f"{self.name} has no points table to rank '{key}' in")
+
+    def score_rows(self) -> Sequence[ScoreRow]:
+        """The rows of the game's points table, in the text's order (a score-table figure)."""
+        raise TabulaError(f"{self.name} has no points table")
 
     def evaluate(self, position: Position, roll: Roll | None = None, rules: Any = None) -> Any:
         raise TabulaError(f"{self.name} has no points won before the play: try 'legal'")

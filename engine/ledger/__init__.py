@@ -13,7 +13,10 @@ a *hole* is an event, and these modules keep the accounts that follow from the h
   and the Partie mit Ehrenpunkten side by side, suspension, the pegs, Krawatten, Standarte
   and Poule;
 * :mod:`.card` — the adjournment card (art. 59, 71; de 4063–4093);
-* :mod:`.claims` — the claims of ``diagrams/trictrac-ecrire`` and ``diagrams/trictrac-combine``.
+* :mod:`.tables` — the tables the site prints beside the worked examples.
+
+The claims of ``diagrams/trictrac-ecrire`` and ``diagrams/trictrac-combine`` are checked by
+the ledger kinds of figure (:mod:`engine.kinds.ledger`, :mod:`engine.kinds.pegs`).
 
 Articles are cited as ``art. N`` with the German line (``de NNNN``) of seed 000.
 """

@@ -1,8 +1,9 @@
 """Tables the site prints beside the texts' worked examples, computed by the ledger.
 
-A ledger specification may have a ``[table]``; :func:`table` turns it into rows of cells,
-each row keyed so that the page can label it in its own language (the labels are the
-page's words, the numbers the engine's). Kinds:
+A ledger specification may have a ``[table]``; :func:`table` turns it into rows of cells
+(:func:`engine.kinds.ledger.ledger_table` hands it over), each row keyed so that the page
+can label it in its own language (the labels are the page's words, the numbers the
+engine's). Kinds:
 
 ``zuege``
     ``rows = [{ key = "…", events = [...] }, ...]``: each row a Zug played from its events;
@@ -23,34 +24,34 @@ page's words, the numbers the engine's). Kinds:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..specs import FigureSpec
 from . import aufschreiben, money, players
-from .claims import zug_rules
+from .aufschreiben import Rules
 
 Row = tuple[str, list[str]]
 
 
-def table(spec: FigureSpec) -> list[Row]:
-    """The rows of the figure's table (empty when it has none)."""
-    data = spec.data.get("table")
+def table(data: dict[str, Any] | None, rules: Rules, where: str) -> list[Row]:
+    """The rows of a figure's ``[table]`` (``data``; none: no rows), its Züge played under
+    ``rules``; an error names the figure (``where``)."""
     if not data:
         return []
     kind = data.get("kind")
-    maker = _KINDS.get(kind)
+    maker = _KINDS.get(kind) if isinstance(kind, str) else None
     if maker is None:
-        raise ValueError(f"figure {spec.id}: unknown table kind {kind!r} (known: {sorted(_KINDS)})")
-    return maker(spec, data)
+        raise ValueError(f"{where}: unknown table kind {kind!r} (known: {sorted(_KINDS)})")
+    return maker(data, rules, where)
 
 
-def _zuege(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
+def _zuege(data: dict[str, Any], rules: Rules, where: str) -> list[Row]:
     rows = []
     for row in data["rows"]:
-        zug = aufschreiben.play(row["events"], zug_rules(spec))
+        zug = aufschreiben.play(row["events"], rules)
         result = zug.result
         if result is None:
-            raise ValueError(f"figure {spec.id}: row {row['key']}: the Zug does not end")
+            raise ValueError(f"{where}: row {row['key']}: the Zug does not end")
         cells = [
             result.winner_holes,
             result.loser_holes,
@@ -63,7 +64,7 @@ def _zuege(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def _card_account(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
+def _card_account(data: dict[str, Any], rules: Rules, where: str) -> list[Row]:
     account = money.card_account(data["columns"], data.get("zuege", 12))
     a, b = account.columns["A"], account.columns["B"]
     rows: list[Row] = []
@@ -80,7 +81,7 @@ def _card_account(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def _wetten(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
+def _wetten(data: dict[str, Any], rules: Rules, where: str) -> list[Row]:
     rows = []
     for row in data["rows"]:
         owed = money.wetten(row["lost"])
@@ -90,7 +91,7 @@ def _wetten(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def _ring_wetten(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
+def _ring_wetten(data: dict[str, Any], rules: Rules, where: str) -> list[Row]:
     rows: list[Row] = []
     for row in data["rows"]:
         found = players.ring_wetten(row["lost"], data.get("zuege", 12))
@@ -101,7 +102,7 @@ def _ring_wetten(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def _pairs(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
+def _pairs(data: dict[str, Any], rules: Rules, where: str) -> list[Row]:
     first = tuple(data["first"])
     if "partners" in data:
         pairs = players.partnership_pairs(data["zuege"], first, data["loser"], data["partners"])
@@ -110,7 +111,7 @@ def _pairs(spec: FigureSpec, data: dict[str, Any]) -> list[Row]:
     return [("", [str(k), f"{a} – {b}"]) for k, (a, b) in enumerate(pairs, 1)]
 
 
-_KINDS = {
+_KINDS: dict[str, Callable[[dict[str, Any], Rules, str], list[Row]]] = {
     "zuege": _zuege,
     "card-account": _card_account,
     "wetten": _wetten,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.citations import CitationError, Cited, is_paraphrase, pieces, problems, read_lines
-from engine.claims import check_figure
+from engine.kinds import check_figure
 from engine.specs import all_spec_ids, load_spec
 from engine.verdicts import ClaimError
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.claims import check_figure
+from engine.kinds import check_figure
 from engine.specs import SpecError, load_spec
 from engine.verdicts import ClaimError, ClaimResult
 

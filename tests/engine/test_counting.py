@@ -13,9 +13,9 @@ from math import factorial
 import pytest
 
 from engine.counting import throws as t
-from engine.counting.claims import cell, check_counting
 from engine.counting.quantities import QuantityError, Throws, evaluate
 from engine.counting.situation import Situation, SituationError
+from engine.kinds.counting import cell, check_counting
 from engine.specs import FigureSpec, View
 from engine.verdicts import ClaimError
 

@@ -9,7 +9,8 @@ import pytest
 
 from engine import figures
 from engine.figures import FigureError, Prepared, cache_key, prepare
-from engine.specs import DIAGRAMS, UNDRAWN_KINDS, FigureSpec, all_spec_ids, load_spec
+from engine.kinds import kind_of
+from engine.specs import DIAGRAMS, FigureSpec, all_spec_ids, load_spec
 
 SVG_LIMIT = 30_000  # bytes
 
@@ -127,7 +128,7 @@ def test_there_are_real_figures() -> None:
 def test_svg_stays_small(figure: str, prepared_all: dict[str, Prepared]) -> None:
     prepared = prepared_all[figure]
     svg = prepared.stem.with_suffix(".svg")
-    if prepared.spec.view.kind in UNDRAWN_KINDS:
+    if not kind_of(prepared.spec).formats:
         assert not svg.exists()
         return
     size = svg.stat().st_size
@@ -193,5 +194,5 @@ def test_a_board_has_a_png_for_link_previews_drawn_once(tmp_path: Path) -> None:
     assert png is not None and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     before = png.stat().st_mtime_ns
     assert figures.social_image(prepared) == png and png.stat().st_mtime_ns == before
-    undrawn = next(i for i in all_spec_ids() if load_spec(i).view.kind in UNDRAWN_KINDS)
+    undrawn = next(i for i in all_spec_ids() if not kind_of(load_spec(i)).formats)
     assert figures.social_image(prepare(undrawn, tmp_path)) is None

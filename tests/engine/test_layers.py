@@ -1,10 +1,12 @@
-"""The engine's dependencies run one way: core ← games ← claims, figures ← render, CLI.
+"""The engine's dependencies run one way: core ← games ← kinds ← specs, figures ← render, CLI.
 
-Read from the source (no import is run): no import cycle among the engine's modules; the
-core knows no game; no rules module (the core, the games, the counting and the ledgers'
-rules) imports drawing code or matplotlib; and a function-level import is only ever of the
-drawing code, which the commands that do not draw should not load (never a way round a
-cycle).
+Read from the source (no import is run): no import cycle among the engine's modules (an
+import of a package's module from outside the package runs the package too: the table of
+figure kinds in ``engine/kinds/__init__.py`` imports every kind's module); the core knows no
+game; no rules module (the core, the games, the counting and the ledgers' rules) imports
+drawing code or matplotlib; checking figures (``python -m engine verify``) loads no drawing
+code; and a function-level import is only ever of the drawing code, which the commands that
+do not draw should not load (never a way round a cycle).
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> tuple[set[str], set[str]]:
-    """(imports at module level, imports inside functions), as absolute module names."""
+def _imports(path: Path, *, run: bool = False) -> tuple[set[str], set[str]]:
+    """(imports at module level, imports inside functions), as absolute module names; with
+    ``run``, only those that run (not those under ``if TYPE_CHECKING:``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = _module(path) if path.name == "__init__.py" else _module(path).rpartition(".")[0]
+    typing = {id(child) for block in _type_checking_blocks(tree) for child in ast.walk(block)}
     top: set[str] = set()
     inner: set[str] = set()
     for node in ast.walk(tree):
+        if run and id(node) in typing:
+            continue
         if isinstance(node, ast.Import):
             names = {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -52,6 +58,14 @@ def _inside_function(tree: ast.Module, wanted: ast.AST) -> bool:
     return False
 
 
+def _type_checking_blocks(tree: ast.Module) -> list[ast.If]:
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+    ]
+
+
 def _type_checking_only(path: Path) -> set[str]:
     """Imports under ``if TYPE_CHECKING:`` (types for annotations, never run)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -65,8 +79,24 @@ def _type_checking_only(path: Path) -> set[str]:
 
 
 MODULES = {_module(p): p for p in ENGINE.rglob("*.py")}
+
+
+def _packages(name: str, imported: str) -> set[str]:
+    """The packages an import of ``imported`` runs from ``name``: each package above the
+    module imported that ``name`` is not itself inside (inside it, the package is already
+    being imported)."""
+    parts = imported.split(".")
+    above = {".".join(parts[:n]) for n in range(2, len(parts))}
+    return {p for p in above if p in MODULES and not name.startswith(f"{p}.")}
+
+
 GRAPH = {
-    name: {m for m in _imports(path)[0] if m in MODULES and m != name}
+    name: {
+        m
+        for imported in _imports(path)[0]
+        for m in {imported} | _packages(name, imported)
+        if m in MODULES and m != name
+    }
     for name, path in MODULES.items()
 }
 
@@ -83,6 +113,7 @@ def _is_rules(name: str) -> bool:
         "engine.ledger.card",
         "engine.ledger.players",
         "engine.ledger.runs",
+        "engine.ledger.tables",
     }
 
 
@@ -115,6 +146,25 @@ def test_no_rules_module_imports_drawing_code() -> None:
             top, inner = _imports(path)
             drawing = sorted(m for m in top | inner if m.startswith(DRAWING))
             assert drawing == [], (name, drawing)
+
+
+def test_checking_figures_loads_no_drawing_code() -> None:
+    """What ``verify`` and the specification loader import, and what each kind of figure
+    imports at module level, is free of drawing code: a kind draws in its ``draw``."""
+    checking = ["engine.verify", "engine.specs", "engine.sequences"]
+    checking += [name for name in MODULES if name.startswith("engine.kinds")]
+    seen: set[str] = set()
+    while checking:
+        name = checking.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        run = _imports(MODULES[name], run=True)[0]
+        drawing = sorted(m for m in run if m.startswith(DRAWING))
+        assert drawing == [], (name, drawing)
+        loaded = {m for imported in run for m in {imported} | _packages(name, imported)}
+        checking += [m for m in loaded if m in MODULES and m not in seen]
+    assert "engine.kinds.board" in seen and "engine.games.trictrac.game" in seen
 
 
 def test_a_function_level_import_only_defers_the_drawing_code() -> None:

@@ -13,13 +13,8 @@ import pytest
 from engine.figures import prepare_sequence
 from engine.games import read_position
 from engine.games.tourne_case import TOURNE_CASE
-from engine.sequences import (
-    SequenceError,
-    check_sequence,
-    load_sequence,
-    play_sequence,
-    sequence_ids,
-)
+from engine.kinds.sequence import SequenceError, check_sequence, play_sequence
+from engine.sequences import load_sequence, sequence_ids
 from engine.specs import all_spec_ids
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +42,9 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
-from engine.core.game import make_rules
-from engine.counting.claims import cell as counted_cell
 from engine.figures import ENGINE, Prepared, cache_dir, prepare, prepare_trial
-from engine.games import get_game
-from engine.games.trictrac.tariff import rate
+from engine.kinds.counting import cell as counted_cell
+from engine.kinds.table import score_table, tariff_row
 
 from .chrome import _
 from .domain import tabula
@@ -170,7 +169,8 @@ def _checked_legend(prepared: Prepared) -> nodes.Node:
 
 
 class ScoreTableDirective(SphinxDirective):
-    """Generate a game's points table from the engine's scoring data.
+    """Generate a game's points table from the engine's scoring data
+    (:func:`engine.kinds.table.score_table`).
 
     Rows in one *box* (games that rank alike in a match tie-break) share their points cell.
     """
@@ -186,8 +186,11 @@ class ScoreTableDirective(SphinxDirective):
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []
-        game = get_game(prepared.spec.game)
-        rows = game.score_rows()
+        try:
+            rows = score_table(prepared.spec)
+        except TabulaError as error:
+            logger.error("%s", error, location=self.get_location(), type="tabula")
+            return []
         # LaTeX: ruled cells (not zebra rows), so a box of games sharing one points cell shows
         table = nodes.table(classes=["tabula-scores", "standard", "nocolorrows"])
         group = nodes.tgroup(cols=2)
@@ -233,7 +236,7 @@ class ScoreTableDirective(SphinxDirective):
         return row
 
 
-def _boxes(rows: list[Any]) -> list[list[Any]]:
+def _boxes(rows: Sequence[Any]) -> list[list[Any]]:
     boxes: list[list[Any]] = []
     for row in rows:
         if boxes and boxes[-1][0].box == row.box:
@@ -373,8 +376,9 @@ class TariffTableDirective(SphinxDirective):
         ```
 
     Each content line names a row of the engine's tariff (:mod:`engine.games.trictrac.tariff`)
-    and its label in the page's language; the values come from the engine, under the rules
-    of the figure specification (``game = "toccategli"`` for the Toccategli's tariff).
+    and its label in the page's language; the values come from the engine
+    (:func:`engine.kinds.table.tariff_row`), under the rules of the figure specification
+    (``game = "toccategli"`` for the Toccategli's tariff).
     """
 
     required_arguments = 1
@@ -395,7 +399,6 @@ class TariffTableDirective(SphinxDirective):
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []
-        rules = make_rules(get_game(prepared.spec.game), prepared.spec.rules)
         table = nodes.table(classes=["tabula-tariff", "standard"])
         if "title" in self.options:
             title = nodes.title(self.options["title"], self.options["title"])
@@ -414,9 +417,8 @@ class TariffTableDirective(SphinxDirective):
             key, sep, label = line.partition("=")
             if not sep:
                 continue
-            try:
-                row = rate(rules.game, *key.strip().split("/", 1))
-            except KeyError:
+            row = tariff_row(prepared.spec, key.strip())
+            if row is None:
                 logger.error(
                     "tariff row '%s' is not in the engine",
                     key.strip(),

@@ -13,10 +13,11 @@ Usage in MyST::
     ```
 
 ``peg-board`` places the engine's drawing of both players' hole rails after a sentence of
-the walkthrough (:mod:`engine.ledger.kombiniert`); the alt text is written from the engine's
-state in the reader's language, so it can never describe another state than the drawing.
+the walkthrough (:mod:`engine.kinds.pegs`); the alt text is written from the engine's
+description of the drawing (:func:`engine.kinds.pegs.peg_board`) in the reader's language,
+so it can never describe another state than the drawing.
 ``ledger-table`` prints the rows the engine computes for a worked example
-(:mod:`engine.ledger.tables`), each row labelled by the page (a content line
+(:func:`engine.kinds.ledger.ledger_table`), each row labelled by the page (a content line
 ``key = label`` per row, translated like any text), and says below it how many of the
 text's numbers the engine checked. Without a ``[table]`` in the specification it prints
 only that line. Both fail the build when a claim
@@ -34,9 +35,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from engine.ledger.claims import state_of
-from engine.ledger.kombiniert import board
-from engine.ledger.tables import table
+from engine.kinds.ledger import ledger_table
+from engine.kinds.pegs import peg_board
 
 from .chrome import _
 from .figures import STUB, _checked_legend, _prepare, _uri
@@ -107,7 +107,7 @@ class PegBoardDirective(SphinxDirective):
         # written in the reader's language already: the message templates are translated,
         # so the gettext build must not collect the finished sentence as a message
         gettext = self.env.app.builder.name == "gettext"
-        alt = "" if prepared is None or gettext else alt_text(board(state_of(prepared.spec)))
+        alt = "" if prepared is None or gettext else alt_text(peg_board(prepared.spec))
         figure = nodes.figure(classes=["tabula-board", "tabula-pegs"])
         image = nodes.image(uri=uri, alt=alt)
         image["width"] = self.options.get("width", "100%")
@@ -140,7 +140,7 @@ class LedgerTableDirective(SphinxDirective):
         prepared = _prepare(self, self.arguments[0])
         if prepared is None:
             return []
-        rows = table(prepared.spec)
+        rows = ledger_table(prepared.spec)
         result: list[nodes.Node] = []
         if rows:
             result.append(self._table(rows))

@@ -38,9 +38,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
 from engine.figures import ENGINE, PreparedSequence, cache_dir, prepare_sequence
-from engine.ledger.claims import state_of
-from engine.ledger.kombiniert import board
-from engine.specs import load_spec
+from engine.kinds.pegs import peg_board
 
 from .chrome import _
 from .editorial import all_changes
@@ -91,11 +89,10 @@ class ReplayDirective(SphinxDirective):
         )
         title["classes"].append("tabula-replay-title")
         node += title
-        walk = prepared.spec.kind == "walk"
         listed = replay_steps()
         for number, step in enumerate(steps, start=1):
             said = words[number - 1] if number <= len(words) else None
-            listed += self._step(name, number, step, said, walk)
+            listed += self._step(name, number, step, said, prepared)
         node += listed
         need(self.env, prepared.images, "replay")
         self.set_source_info(node)
@@ -103,9 +100,8 @@ class ReplayDirective(SphinxDirective):
 
     def _depend(self, prepared: PreparedSequence) -> None:
         self.env.note_dependency(str(prepared.spec.path))
-        for step in prepared.spec.steps:
-            if "figure" in step:
-                self.env.note_dependency(str(load_spec(step["figure"]).path))
+        for figure in prepared.spec.figures.values():
+            self.env.note_dependency(str(figure.path))
         for source in ENGINE.rglob("*.py"):
             self.env.note_dependency(str(source))
 
@@ -132,17 +128,17 @@ class ReplayDirective(SphinxDirective):
 
     def _alt(self, prepared: PreparedSequence, step: dict[str, Any]) -> str:
         """The step's drawing in words, from what the engine computed of it."""
-        return " ".join(self._computed(step, prepared.spec.kind == "walk"))
+        return " ".join(self._computed(step, prepared))
 
-    def _computed(self, step: dict[str, Any], walk: bool) -> list[str]:
+    def _computed(self, step: dict[str, Any], prepared: PreparedSequence) -> list[str]:
         """What the engine computed of the step, in the reader's language: a walk's ledger
         state as its peg board's alt text says it (written once the language is known: the
         message templates hold no finished sentence), a played step's throw and marks."""
-        if not walk:
+        if prepared.spec.kind != "walk":
             return _computed(step)
         if self.env.app.builder.name == "gettext":
             return []
-        return [alt_text(board(state_of(load_spec(step["figure"]))))]
+        return [alt_text(peg_board(prepared.spec.figures[step["figure"]]))]
 
     def _step(
         self,
@@ -150,12 +146,12 @@ class ReplayDirective(SphinxDirective):
         number: int,
         step: dict[str, Any],
         words: nodes.paragraph | None,
-        walk: bool,
+        prepared: PreparedSequence,
     ) -> replay_step:
         item = replay_step(ids=[f"{name}-step-{number}"], number=number)
         if words is not None:
             item += words
-        computed = self._computed(step, walk)
+        computed = self._computed(step, prepared)
         if computed:
             text = " ".join(computed)
             item += nodes.paragraph(text, text, classes=["tabula-replay-computed"])

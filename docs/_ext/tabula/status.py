@@ -15,7 +15,6 @@ page changes (``env-get-outdated``).
 
 from __future__ import annotations
 
-import importlib.util
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +27,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from engine.core.errors import TabulaError
 from engine.core.game import make_rules
+from engine.figures import plays_under
 from engine.games import games as registered_games
+from engine.kinds.ledger import LEDGERS
 from engine.specs import load_spec
 
 from .chrome import _
@@ -180,9 +181,9 @@ def game_state(game: dict[str, Any], env: Any, language: str) -> GameState:
 def in_engine(name: str, rules: dict[str, str] | None = None) -> bool:
     """Whether the engine has this game: a registered game (with ``rules``, a variant its
     switches name, as Toccategli and Toc of the Trictrac), or a scoring ledger
-    (``ledger:<module>``, a module of :mod:`engine.ledger`)."""
+    (``ledger:<name>``, a ledger whose figures the engine checks: :mod:`engine.kinds.ledger`)."""
     if name.startswith("ledger:"):
-        return importlib.util.find_spec(f"engine.ledger.{name.removeprefix('ledger:')}") is not None
+        return name.removeprefix("ledger:") in LEDGERS
     if name not in registered_games():
         return False
     try:
@@ -197,11 +198,7 @@ def _follows(spec: Any, game: dict[str, Any], wanted: dict[str, str]) -> bool:
     defaults, for those it leaves alone) are the ``rules`` the games list gives."""
     if not wanted or spec.game != game["engine"]:
         return True
-    defaults = registered_games()[spec.game].rules_type()
-    return all(
-        spec.rules.get(key, str(getattr(defaults, key)).lower()) == value
-        for key, value in wanted.items()
-    )
+    return plays_under(spec, wanted)
 
 
 def _slots(env: Any, docname: str) -> int:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.kinds.ledger import events_of, state_of
 from engine.ledger.aufschreiben import LedgerError
 from engine.ledger.card import card
-from engine.ledger.claims import events_of, state_of
 from engine.ledger.kombiniert import Combined, Rules, board, facts, krawatte, pegs, play
 from engine.specs import all_spec_ids, load_spec
 

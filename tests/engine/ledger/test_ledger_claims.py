@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.claims import check_figure
+from engine.kinds import check_figure
 from engine.specs import all_spec_ids, load_spec
 from engine.verdicts import ClaimError
 

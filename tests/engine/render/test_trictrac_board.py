@@ -298,8 +298,8 @@ def test_plein_figures_are_drawn_on_the_trictrac_board(tmp_path) -> None:
 
 
 def test_a_scoring_game_hands_its_marks_and_hits_to_the_view() -> None:
-    """The hook a Trictrac game uses (engine.figures.trictrac_view): marks, hit arrows."""
-    from engine.figures import trictrac_view
+    """The hook a Trictrac game uses (engine.kinds.board.trictrac_view): marks, hit arrows."""
+    from engine.kinds.board import trictrac_view
     from engine.specs import load_spec
 
     class Scoring(GameBase):

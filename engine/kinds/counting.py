@@ -1,10 +1,11 @@
-"""Counting claims: every number a Trictrac text prints about throws, against enumeration.
+"""Counting tables (``kind = "counting"``): every number a Trictrac text prints about
+throws, against enumeration (:mod:`engine.counting`).
 
-A figure specification with ``[view] kind = "counting"`` (a table the page prints with the
-``counting-table`` directive) or ``kind = "hits"`` (a drawn :mod:`.situation`) is checked
-here; :func:`engine.claims.check_figure` hands it over. Each ``[[claim]]`` has an ``id``,
-the ``lines`` that make it, optionally the sentence (``says``), and one statement about a
-quantity (a phrase of :mod:`.quantities`):
+A counting table has no position and nothing is drawn of it: the page prints the table with
+the ``counting-table`` directive, each number from :func:`cell`. A drawn situation of hits
+(``kind = "hits"``, :mod:`engine.kinds.hits`) makes the same claims. Each ``[[claim]]`` has
+an ``id``, the ``lines`` that make it, optionally the sentence (``says``), and one statement
+about a quantity (a phrase of :mod:`engine.counting.quantities`):
 
 ``count = "hit 6"``, ``printed = 16``
     the quantity is what the text prints: the number of throws, or the number itself; a
@@ -41,11 +42,11 @@ from typing import Any
 
 from ..core.dice import Roll, parse_roll
 from ..core.position import Colour
-from ..specs import FigureSpec
+from ..counting import throws as t
+from ..counting.quantities import QuantityError, Throws, Value, evaluate
+from ..counting.situation import BOARD, Situation
 from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
-from . import throws as t
-from .quantities import QuantityError, Throws, Value, evaluate
-from .situation import BOARD, Situation
+from .kind import FigureKind, FigureSpec
 
 _MEASURES = ("count", "named", "twice", "once")
 _STATEMENTS = {*_MEASURES, "throws", "names", "each", "colours"}
@@ -242,3 +243,14 @@ def cell(spec: FigureSpec, ref: str) -> Cell:
     if claim.get("disagrees"):
         return Cell(show(claim["printed"]), computed, True)
     return Cell(computed, computed, False)
+
+
+COUNTING = FigureKind[FigureSpec](
+    name="counting",
+    view="counting",
+    positioned=False,
+    formats=(),
+    preview=False,
+    offers_trial=False,
+    check=check_counting,
+)

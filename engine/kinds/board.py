@@ -1,4 +1,11 @@
-"""The kinds of claim a figure can make, and how the engine checks each.
+"""Board figures: a position of a game, drawn whole (``kind = "board"``) or one quarter of
+it (``kind = "quarter"``), and the claims a text makes about it.
+
+The position is read and checked, the play the figure draws as arrows must be legal, and every
+claim is checked against the game's rules (:mod:`engine.games`); the drawing is the game's
+board (:mod:`engine.render`, imported only when a figure is drawn). A game's points table
+(:mod:`engine.kinds.table`) and a sequence's steps (:mod:`engine.kinds.sequence`) make the
+same claims.
 
 A claim is one table ``[[claim]]`` of a figure specification (:mod:`engine.specs`). It has an
 ``id``, the ``lines`` of the text that make it, optionally the sentence it checks (``says``)
@@ -76,71 +83,42 @@ disagreement, so a wrong sentence can never pass silently.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .core.dice import parse_roll
-from .core.errors import TabulaError
-from .core.game import Game, analysis_of, make_rules, mover_of, read_play
-from .core.moves import Play
-from .core.position import Colour, Position
-from .counting.claims import check_counting
-from .games import get_game, read_position
-from .games.trictrac.game import marking
-from .ledger.claims import check_ledger
-from .specs import COUNTING_KINDS, FigureSpec
-from .verdicts import ClaimError, ClaimResult, check_envelope, verdict
+from ..core.dice import Roll, parse_roll
+from ..core.errors import TabulaError
+from ..core.game import Game, analysis_of, make_rules, mover_of, read_play
+from ..core.moves import Play
+from ..core.position import Colour, Position
+from ..core.scoreboard import HitArrow
+from ..games import get_game, read_position
+from ..games.trictrac.game import marking
+from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
+from .kind import FigureKind, FigureSpec, View
 
-_STATEMENTS = {
-    "plays",
-    "some_play",
-    "legal",
-    "illegal",
-    "reductions",
-    "outcomes",
-    "every_play",
-    "outcome",
-    "borne_off",
-    "unmoved",
-    "facts",
-    "crossing",
-    "table",
-    "ranks_above",
-    "ranks_equal",
-    "match",
-    "score",
-    "score_includes",
-    "score_excludes",
-    "gains",
-    "marking",
-}
-_KEYS = _STATEMENTS | {
-    "turn",
-    "roll",
-    "rolls",
-    "after",
-    "because",
-    "exactly_these_rolls",
-    "rules",
-}
+if TYPE_CHECKING:  # the drawing's types: loading them at run time loads matplotlib
+    from ..render.board import Picture
+    from ..render.positions import TrictracView
+
 _REASONS = {"rules", "ended", "more-dice", "higher-die", "reduction"}
 
 
-def check_figure(spec: FigureSpec) -> list[ClaimResult]:
-    """Check every claim of a figure, after checking its position and drawn play."""
-    if spec.game in ("aufschreiben", "kombiniert"):  # the ledgers: holes and money, no board
-        return check_ledger(spec)
-    if spec.view.kind in COUNTING_KINDS:  # throws counted, no position played
-        return check_counting(spec)
+def check_board(spec: FigureSpec) -> list[ClaimResult]:
+    """Check every claim of a board figure, after checking its position and drawn play."""
     game = get_game(spec.game)
     rules = make_rules(game, spec.rules)
-    if spec.view.kind == "table":
-        position = game.start()
-    else:
-        try:
-            position = read_position(spec.position, spec.game)
-        except TabulaError as error:
-            raise ClaimError(f"figure {spec.id}: position: {error}") from None
-        _check_view(spec, game, position, rules)
+    try:
+        position = read_position(spec.position, spec.game)
+    except TabulaError as error:
+        raise ClaimError(f"figure {spec.id}: position: {error}") from None
+    _check_view(spec, game, position, rules)
+    return check_claims(spec, game, position, rules)
+
+
+def check_claims(spec: FigureSpec, game: Game, position: Position, rules: Any) -> list[ClaimResult]:
+    """Every claim of a figure, checked in ``position`` under ``rules``."""
     return [_check_claim(spec, game, position, rules, claim) for claim in spec.claims]
 
 
@@ -246,7 +224,7 @@ class _Checker:
 
     def run(self) -> list[str]:
         for key in sorted(set(self.claim) & _STATEMENTS):
-            getattr(self, f"_{key}")(self.claim[key])
+            _CHECKS[key](self, self.claim[key])
         return self.problems
 
     # -- plays --------------------------------------------------------------------------
@@ -533,6 +511,42 @@ class _Checker:
                 self.problems.append(f"marking: {key} is {found[key]!r}, not {value!r}")
 
 
+# each statement a claim can make, and the check of it
+_CHECKS: dict[str, Callable[[_Checker, Any], None]] = {
+    "plays": _Checker._plays,
+    "some_play": _Checker._some_play,
+    "legal": _Checker._legal,
+    "illegal": _Checker._illegal,
+    "reductions": _Checker._reductions,
+    "outcomes": _Checker._outcomes,
+    "every_play": _Checker._every_play,
+    "outcome": _Checker._outcome,
+    "borne_off": _Checker._borne_off,
+    "unmoved": _Checker._unmoved,
+    "facts": _Checker._facts,
+    "crossing": _Checker._crossing,
+    "table": _Checker._table,
+    "ranks_above": _Checker._ranks_above,
+    "ranks_equal": _Checker._ranks_equal,
+    "match": _Checker._match,
+    "score": _Checker._score,
+    "score_includes": _Checker._score_includes,
+    "score_excludes": _Checker._score_excludes,
+    "gains": _Checker._gains,
+    "marking": _Checker._marking,
+}
+_STATEMENTS = frozenset(_CHECKS)
+_KEYS = _STATEMENTS | {
+    "turn",
+    "roll",
+    "rolls",
+    "after",
+    "because",
+    "exactly_these_rolls",
+    "rules",
+}
+
+
 def _after(
     game: Game, position: Position, rules: Any, step: dict[str, str], where: str
 ) -> Position:
@@ -593,3 +607,87 @@ _PROPERTIES: dict[str, Callable[[Any, Position], bool]] = {
     "ends-game": lambda a, p: a.outcome is not None,
     "no-end": lambda a, p: a.outcome is None,
 }
+
+
+# -- drawing ------------------------------------------------------------------------------
+
+
+def draw_board(spec: FigureSpec, stem: Path, formats: tuple[str, ...]) -> list[Path]:
+    """Draw a board figure as ``<stem>.<format>`` for each format (svg, pdf, png), with its
+    view's dice and its play as arrows."""
+    from ..render.board import save
+
+    game = get_game(spec.game)
+    position = read_position(spec.position, spec.game)
+    roll = parse_roll(spec.view.roll) if spec.view.roll else None
+    play = None
+    if spec.view.play and roll:
+        rules = make_rules(game, spec.rules)
+        play, _, _ = game.trace(position, roll, read_play(game, spec.view.play), rules)
+    return save(board_picture(game, spec, position, roll, play), stem, formats)
+
+
+class Viewed(Protocol):
+    """What a board is drawn after: a figure's or a sequence's view and rules."""
+
+    @property
+    def view(self) -> View: ...
+
+    @property
+    def rules(self) -> dict[str, str]: ...
+
+
+def board_picture(
+    game: Game,
+    spec: Viewed,
+    position: Position,
+    roll: Roll | None = None,
+    play: Play | None = None,
+) -> Picture:
+    """The picture of ``position`` as ``spec``'s view draws it (a figure, or a sequence,
+    which has a view and rules too), with the dice of ``roll`` and ``play`` as arrows."""
+    from ..render.positions import picture
+
+    return picture(
+        position,
+        game.geometry,
+        kind=spec.view.kind,
+        numbering=Colour(spec.view.numbering),
+        quarter=spec.view.quarter,
+        roll=roll,
+        play=play,
+        highlight=spec.view.highlight,
+        labels=spec.view.labels or game.game_type.labels,
+        trictrac=trictrac_view(game, spec, position, roll),
+    )
+
+
+def trictrac_view(
+    game: Game, spec: Viewed, position: Position, roll: Roll | None
+) -> TrictracView | None:
+    """The Trictrac dressing for a game played on the Trictrac board (its game type's
+    ``board``): each side's marked score (``marks``) and the hits the throw makes
+    (``hit_arrows``), drawn when the figure asks for them (``[view] hit_arrows = true``: its
+    alt text must say so). A game that shows no marks gives none."""
+    from ..render.positions import TrictracView
+
+    if game.game_type.board != "trictrac":
+        return None
+    marks = game.marks(position)
+    hits: tuple[HitArrow, ...] = ()
+    if roll is not None and spec.view.hit_arrows:
+        hits = tuple(game.hit_arrows(position, roll, make_rules(game, spec.rules)))
+    return TrictracView(talon_side=spec.view.talon_side, marks=marks, hits=hits)
+
+
+BOARD = FigureKind[FigureSpec](
+    name="board",
+    view="board",
+    positioned=True,
+    formats=("svg", "pdf"),
+    preview=True,
+    offers_trial=True,
+    check=check_board,
+    draw=draw_board,
+)
+QUARTER = replace(BOARD, name="quarter", view="quarter")  # six points of the board

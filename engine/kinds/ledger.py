@@ -1,7 +1,11 @@
-"""Claims of the ledger figures: ``diagrams/trictrac-ecrire/*.toml`` and
-``diagrams/trictrac-combine/*.toml``.
+"""Ledger figures (``kind = "table"`` of a ledger game): the worked examples of the Trictrac's
+scoring ledgers, ``diagrams/trictrac-ecrire/*.toml`` and ``diagrams/trictrac-combine/*.toml``.
 
-A ledger specification has ``game = "aufschreiben"`` or ``game = "kombiniert"``. A claim
+A ledger specification has ``game = "aufschreiben"`` or ``game = "kombiniert"`` (the ledgers
+of :mod:`engine.ledger`, not games of :mod:`engine.games`), no position, optionally a
+``[table]`` the page prints (:func:`ledger_table`), ``[[event]]`` tables (holes, stakes) and
+``follows`` (the figure whose state this one continues). Nothing is drawn of it; its hole rails
+are the kind ``pegs`` (:mod:`engine.kinds.pegs`), checked the same way. A claim
 names a *computation* and the numbers the text states about its result::
 
     [[claim]]
@@ -36,13 +40,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import TabulaError
-from ..specs import FigureSpec, load_spec
+from ..ledger import aufschreiben, kombiniert, money, players, tables
+from ..ledger.aufschreiben import Rules as ZugRules
+from ..ledger.card import jetons_accounted
 from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
-from . import aufschreiben, kombiniert, money, players
-from .aufschreiben import Rules as ZugRules
-from .card import jetons_accounted
+from .kind import FigureKind, FigureSpec
 
-LEDGERS = ("aufschreiben", "kombiniert")
+LEDGERS = ("aufschreiben", "kombiniert")  # the ledgers' "games": their figures are these kinds
+LEDGER_KEYS = frozenset({"follows", "event", "table"})  # what a ledger specification adds
 _KEYS = {"compute", "input", "expect", "at", "engine"}
 _KEYS |= {"records"}  # the editorial records (docs/<chapter>/editorial.toml) of a disagreement
 _KEYS |= {"rules"}  # a claim about another reading: its switches over the figure's own
@@ -169,9 +174,8 @@ def events_of(spec: FigureSpec) -> list[dict[str, Any]]:
 def state_of(spec: FigureSpec, at: int | None = None) -> kombiniert.Combined:
     """The combined game after the figures this one follows and (``at`` of) its events."""
     start = kombiniert.Combined()
-    follows = spec.data.get("follows")
-    if follows:
-        start = state_of(load_spec(follows))
+    if spec.follows is not None:
+        start = state_of(spec.follows)
     events = events_of(spec)
     try:
         return kombiniert.play(events[: len(events) if at is None else at], start)
@@ -245,3 +249,22 @@ def _recorded(
     if wrong:  # the engine's value changed: the note no longer says what the engine says
         raise ClaimError(f"{where}: the recorded engine values no longer hold: {'; '.join(wrong)}")
     return problems
+
+
+def ledger_table(spec: FigureSpec) -> list[tables.Row]:
+    """The rows of the figure's ``[table]`` as the ``ledger-table`` directive prints them
+    (:mod:`engine.ledger.tables`; empty when it has none)."""
+    return tables.table(spec.data.get("table"), zug_rules(spec), f"figure {spec.id}")
+
+
+LEDGER = FigureKind[FigureSpec](
+    name="ledger",
+    view="table",
+    positioned=False,
+    formats=(),
+    preview=False,
+    offers_trial=False,
+    check=check_ledger,
+    games=LEDGERS,
+    keys=LEDGER_KEYS,
+)
