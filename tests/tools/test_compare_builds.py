@@ -40,3 +40,14 @@ def test_a_changed_page_differs(tmp_path: Path) -> None:
 
 def test_a_missing_folder_is_exit_2(tmp_path: Path) -> None:
     assert main([str(tmp_path / "none"), str(tmp_path)]) == 2
+
+
+def test_the_extensions_source_version_is_set_aside(tmp_path: Path) -> None:
+    index = 'Search.setIndex({"envversion":{"sphinx":66,"tabula":%d},"terms":{"%s":0}})'
+    before = _site(tmp_path / "a", OLD)
+    after = _site(tmp_path / "b", NEW)
+    (before / "searchindex.js").write_text(index % (3294372184, "bræt"))
+    (after / "searchindex.js").write_text(index % (304745477, "bræt"))
+    assert differences(before, after) == []
+    (after / "searchindex.js").write_text(index % (304745477, "brik"))
+    assert differences(before, after) == ["differs: searchindex.js"]
