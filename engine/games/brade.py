@@ -19,12 +19,13 @@ Numbering: each player numbers the points 1–24 along his own path (sv 2900). B
 go the same way round and their homes lie twelve points apart, so a player's point ``p`` is
 the opponent's point ``p ± 12``; the absolute numbering of the notation is White's.
 
-Bräde is the heir of Verkehr and Revertier and moves as they do: the shared machinery
-(the mover's-eye board, entering, hitting and bursting, the huk, the duties, bearing off)
-is in :mod:`engine.games.verkehren`, where Bräde is the family's variant with bursting on
-entering (sv 2945), bursting of a run of more than five bands (sv 2943), the Vasa home play
-(sv 2959) and a free last throw (sv 3074–3078). What is Bräde's alone — the four beautiful
-games, munk, the points table and the match — is here.
+Bräde is the heir of Verkehr and Revertier and moves as they do: the family's move rules
+(entering, hitting and bursting, the huk) are in :mod:`engine.games.verkehren`, where Bräde
+is the family's variant with bursting on entering (sv 2945), bursting of a run of more than
+five bands (sv 2943) and the Vasa home play (sv 2959), and the machinery under them (the
+mover's-eye board, the search for every play, bearing off, the duty to use the dice) in
+:mod:`engine.games.moving`. What is Bräde's alone — the four beautiful games, munk, the
+points table and the match — is here.
 """
 
 from __future__ import annotations
@@ -38,14 +39,17 @@ from ..core.game import Outcome, Switches
 from ..core.moves import BAR, OFF, Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
+from .moving import Board, to_board
 from .verkehren import (
     CHECKERS,
     LAST_TABLE,
-    Board,
     Movement,
     SameDirectionGame,
+    bursting_locked,
+    entry_points,
     is_junker,
-    to_board,
+    long_run_points,
+    opponent_is_jan,
 )
 
 FOURTH_QUARTER = LAST_TABLE  # sv 2959: bearing off starts when all are in the fourth quarter
@@ -214,7 +218,7 @@ class Brade(SameDirectionGame):
 
         When one move meets two criteria at once the higher-valued ending counts.
         """
-        if board.opponent_is_jan():
+        if opponent_is_jan(board):
             return "jan"  # sv 3044; told apart from sprängjan by the play (BradeRules.sprangjan)
         if not board.me[OFF]:  # sv 2994: a beautiful game needs all fifteen on the board
             for key, pattern in PATTERNS.items():
@@ -248,15 +252,15 @@ class Brade(SameDirectionGame):
 
     def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
-        board = to_board(position, colour)
-        entry = board.entry_points()
-        locked = board.bursting_locked()
-        may_burst = is_junker(board, self.movement(rules)) or bool(board.long_run_points())
+        board = to_board(position, colour, self.geometry)
+        entry = entry_points(board)
+        locked = bursting_locked(board)
+        may_burst = is_junker(board, self.movement(rules)) or bool(long_run_points(board))
         return {
             "hit": board.me[BAR],  # checkers on the bar, waiting to be entered
             "entry_points": entry,  # sv 2945: empty points or opponent blots in quarter 1
             "may_burst": not locked and may_burst,
-            "long_run": sorted(board.long_run_points()),  # sv 2943
+            "long_run": sorted(long_run_points(board)),  # sv 2943
             "bursting_locked": locked,  # sv 2953
         }
 

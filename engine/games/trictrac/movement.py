@@ -21,7 +21,8 @@
 * The coin may be taken *par puissance* (fr 4832–4840, law 5490): both coins empty, the
   throw would carry two checkers into the opponent's coin, and it cannot take the own coin
   *par effet*; the two checkers go to the own coin instead, one point short each.
-* As many dice as possible must be played (fr 4746, 5498; fr 4922, 5286).
+* As many dice as possible must be played (fr 4746, 5498; fr 4922, 5286): the duty the
+  games of :mod:`engine.games.moving` share.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 
 from ...core.dice import Roll
 from ...core.moves import Move
+from ..moving import as_many_dice
 from .board import (
     COIN,
     EDGE,
@@ -238,13 +240,9 @@ def _came_over(moves: tuple[Move, ...]) -> set[int]:
 
 def legal_leaves(side: Side, roll: Roll, rules: TrictracRules) -> list[Leaf]:
     """The legal plays of ``roll``: as many dice as possible, the coin kept in pairs."""
-    dice = dice_of(roll)
     leaves = all_sequences(side, roll, rules)
-    most = max((len(leaf.moves) for leaf in leaves), default=0)
-    best = [leaf for leaf in leaves if len(leaf.moves) == most]
-    if most == 1 and rules.one_die == "higher" and dice[0] != dice[1]:
-        higher = [leaf for leaf in best if leaf.moves[0].die == dice[0]]
-        best = higher or best
+    # fr 4746, 5498: as many dice as possible; which die when only one can be: a switch
+    best = as_many_dice(leaves, dice_of(roll), higher=rules.one_die == "higher")
     unique: dict[tuple[Move, ...], Leaf] = {}
     for leaf in best:
         unique.setdefault(leaf.key(), leaf)
