@@ -24,8 +24,9 @@ Bräde is the heir of Verkehr and Revertier and moves as they do: the family's m
 is the family's variant with bursting on entering (sv 2945), bursting of a run of more than
 five bands (sv 2943) and the Vasa home play (sv 2959), and the machinery under them (the
 mover's-eye board, the search for every play, bearing off, the duty to use the dice) in
-:mod:`engine.games.moving`. What is Bräde's alone — the four beautiful games, munk, the
-points table and the match — is here.
+:mod:`engine.games.moving`. What is Bräde's alone — its duties (the least reduction and
+the free last throw, sv 2961, 3074–3078), the four beautiful games, munk, the points table
+and the match — is here.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..core.game import Outcome, Switches
 from ..core.moves import BAR, OFF, Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
-from .moving import Board, to_board
+from .moving import Board, Leaf, as_many_dice, to_board
 from .verkehren import (
     CHECKERS,
     LAST_TABLE,
@@ -210,8 +211,27 @@ class Brade(SameDirectionGame):
             junker="without",  # sv 2945: too few open points lets entering burst a band
             long_run_bursts=True,  # sv 2941–2943
             bearing_off=self._rules(rules).home_play,  # sv 2959–2961, 2967
-            last_throw_free=True,  # sv 3074–3078
         )
+
+    def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+        """Keep the plays Bräde's duties allow.
+
+        As many dice as possible, and the higher die when only one of two can be used
+        (sv 2908); the Vasa home play wastes as few pips as possible (sv 2961). A play that
+        ends the game is always allowed — in the last throw the player need not care about
+        the other die nor the reduction (sv 3076, 3078) —, and a player who could end the
+        game may decline to, if another move is possible (sv 3074).
+        """
+        ending = [leaf for leaf in leaves if leaf.ending]
+        other = as_many_dice([leaf for leaf in leaves if not leaf.ending], dice, higher=True)
+        if not other:
+            return ending
+        if m.bearing_off == "vasa":
+            least = min(sum(mv.reduction for mv in leaf.moves) for leaf in other)
+            other = [leaf for leaf in other if sum(mv.reduction for mv in leaf.moves) == least]
+        if not other[0].moves and ending:
+            return ending
+        return ending + other
 
     def ending(self, board: Board, m: Movement) -> str | None:
         """The ending the mover has just reached, if any (sv 3074).

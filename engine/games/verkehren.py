@@ -126,8 +126,6 @@ class Movement:
         ``"common"``: an exact die bears off from any point, a larger one only from the
         rearmost point (de1800 543, fr 5674 → 5037); ``"vasa"``: only the rearmost checker,
         Bräde's rule (sv 2959).
-    ``last_throw_free``
-        Bräde's last throw: a play that ends the game is free of the duties (sv 3074–3078).
     ``junker_judged``
         with ``junker = "without"``, when the right to burst while entering is judged:
         ``"each-entry"``, before each checker enters, so that it ends as soon as there is
@@ -153,7 +151,6 @@ class Movement:
     band_count: Literal["total", "in-a-row"] = "total"
     long_run_bursts: bool = False
     bearing_off: Literal["common", "vasa"] = "common"
-    last_throw_free: bool = False
     junker_judged: Literal["each-entry", "throw"] = "each-entry"
     junker_at_start: bool = False
     one_die: Literal["higher", "either"] = "higher"
@@ -345,44 +342,6 @@ def from_point(board: Board, start: int, die: int, m: Movement) -> Move | None:
 
 
 # --------------------------------------------------------------------------------------
-# The duties
-# --------------------------------------------------------------------------------------
-
-
-def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
-    """Keep the plays the duties allow.
-
-    Every game: use as many dice as possible (de1800 485, sv 2806, fr 5650; Bräde sv 2908),
-    and, with ``one_die = "higher"``, the higher die when only one of two can be used
-    (sv 2808; Bräde sv 2908). A play that ends the game counts as using the whole throw,
-    since the rest of it is void.
-
-    Bräde alone: the Vasa home play wastes as few pips as possible (sv 2961), and a play
-    that ends the game is always allowed — in the last throw the player need not care about
-    the other die nor the reduction (sv 3076, 3078); a player who could end the game may
-    decline to, if another move is possible (sv 3074).
-    """
-    if m.last_throw_free:
-        return _brade_duties(leaves, dice, m)
-    return as_many_dice(
-        leaves, dice, higher=m.one_die == "higher", whole=lambda leaf: bool(leaf.ending)
-    )
-
-
-def _brade_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
-    ending = [leaf for leaf in leaves if leaf.ending]
-    other = as_many_dice([leaf for leaf in leaves if not leaf.ending], dice, higher=True)
-    if not other:
-        return ending
-    if m.bearing_off == "vasa":
-        least = min(sum(mv.reduction for mv in leaf.moves) for leaf in other)
-        other = [leaf for leaf in other if sum(mv.reduction for mv in leaf.moves) == least]
-    if not other[0].moves and ending:
-        return ending
-    return ending + other
-
-
-# --------------------------------------------------------------------------------------
 # A game of the family
 # --------------------------------------------------------------------------------------
 
@@ -416,6 +375,15 @@ class SameDirectionGame(GameBase):
 
     def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
         raise NotImplementedError
+
+    def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+        """Keep the plays the duties allow: as many dice as possible (de1800 485, sv 2806,
+        fr 5650) and, with ``one_die = "higher"``, the higher die when only one of two can
+        be used (sv 2808). A play that ends the game counts as using the whole throw, since
+        the rest of it is void. A game with duties of its own gives them here (Bräde)."""
+        return as_many_dice(
+            leaves, dice, higher=m.one_die == "higher", whole=lambda leaf: bool(leaf.ending)
+        )
 
     def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
         """Whether a jan made by these moves counts as made by bursting a band."""
@@ -485,7 +453,7 @@ class SameDirectionGame(GameBase):
         board = to_board(position, mover, GEOMETRY)
         m = self.throw_movement(board, rules)
         dice = dice_to_play(roll)  # doublets four times (de1800 485, fr 5604, sv 2798)
-        leaves = apply_duties(self._explorer(board, m).explore(board, dice), dice, m)
+        leaves = self.duties(self._explorer(board, m).explore(board, dice), dice, m)
         results: dict[tuple[object, ...], Analysis] = {}
         for leaf in leaves:  # the same moves and the same result are one play
             found = self._analysis(position, mover, leaf, rules)
