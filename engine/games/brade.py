@@ -19,12 +19,14 @@ Numbering: each player numbers the points 1–24 along his own path (sv 2900). B
 go the same way round and their homes lie twelve points apart, so a player's point ``p`` is
 the opponent's point ``p ± 12``; the absolute numbering of the notation is White's.
 
-Bräde is the heir of Verkehr and Revertier and moves as they do: the shared machinery
-(the mover's-eye board, entering, hitting and bursting, the huk, the duties, bearing off)
-is in :mod:`engine.games.verkehren`, where Bräde is the family's variant with bursting on
-entering (sv 2945), bursting of a run of more than five bands (sv 2943), the Vasa home play
-(sv 2959) and a free last throw (sv 3074–3078). What is Bräde's alone — the four beautiful
-games, munk, the points table and the match — is here.
+Bräde is the heir of Verkehr and Revertier and moves as they do: the family's move rules
+(entering, hitting and bursting, the huk) are in :mod:`engine.games.verkehren`, where Bräde
+is the family's variant with bursting on entering (sv 2945), bursting of a run of more than
+five bands (sv 2943) and the Vasa home play (sv 2959), and the machinery under them (the
+mover's-eye board, the search for every play, bearing off, the duty to use the dice) in
+:mod:`engine.games.moving`. What is Bräde's alone — its duties (the least reduction and
+the free last throw, sv 2961, 3074–3078), the four beautiful games, munk, the points table
+and the match — is here.
 """
 
 from __future__ import annotations
@@ -38,14 +40,17 @@ from ..core.game import Outcome, Switches
 from ..core.moves import BAR, OFF, Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
+from .moving import Board, Leaf, as_many_dice, to_board
 from .verkehren import (
     CHECKERS,
     LAST_TABLE,
-    Board,
     Movement,
     SameDirectionGame,
+    bursting_locked,
+    entry_points,
     is_junker,
-    to_board,
+    long_run_points,
+    opponent_is_jan,
 )
 
 FOURTH_QUARTER = LAST_TABLE  # sv 2959: bearing off starts when all are in the fourth quarter
@@ -206,15 +211,34 @@ class Brade(SameDirectionGame):
             junker="without",  # sv 2945: too few open points lets entering burst a band
             long_run_bursts=True,  # sv 2941–2943
             bearing_off=self._rules(rules).home_play,  # sv 2959–2961, 2967
-            last_throw_free=True,  # sv 3074–3078
         )
+
+    def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+        """Keep the plays Bräde's duties allow.
+
+        As many dice as possible, and the higher die when only one of two can be used
+        (sv 2908); the Vasa home play wastes as few pips as possible (sv 2961). A play that
+        ends the game is always allowed — in the last throw the player need not care about
+        the other die nor the reduction (sv 3076, 3078) —, and a player who could end the
+        game may decline to, if another move is possible (sv 3074).
+        """
+        ending = [leaf for leaf in leaves if leaf.ending]
+        other = as_many_dice([leaf for leaf in leaves if not leaf.ending], dice, higher=True)
+        if not other:
+            return ending
+        if m.bearing_off == "vasa":
+            least = min(sum(mv.reduction for mv in leaf.moves) for leaf in other)
+            other = [leaf for leaf in other if sum(mv.reduction for mv in leaf.moves) == least]
+        if not other[0].moves and ending:
+            return ending
+        return ending + other
 
     def ending(self, board: Board, m: Movement) -> str | None:
         """The ending the mover has just reached, if any (sv 3074).
 
         When one move meets two criteria at once the higher-valued ending counts.
         """
-        if board.opponent_is_jan():
+        if opponent_is_jan(board):
             return "jan"  # sv 3044; told apart from sprängjan by the play (BradeRules.sprangjan)
         if not board.me[OFF]:  # sv 2994: a beautiful game needs all fifteen on the board
             for key, pattern in PATTERNS.items():
@@ -248,15 +272,15 @@ class Brade(SameDirectionGame):
 
     def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
-        board = to_board(position, colour)
-        entry = board.entry_points()
-        locked = board.bursting_locked()
-        may_burst = is_junker(board, self.movement(rules)) or bool(board.long_run_points())
+        board = to_board(position, colour, self.geometry)
+        entry = entry_points(board)
+        locked = bursting_locked(board)
+        may_burst = is_junker(board, self.movement(rules)) or bool(long_run_points(board))
         return {
             "hit": board.me[BAR],  # checkers on the bar, waiting to be entered
             "entry_points": entry,  # sv 2945: empty points or opponent blots in quarter 1
             "may_burst": not locked and may_burst,
-            "long_run": sorted(board.long_run_points()),  # sv 2943
+            "long_run": sorted(long_run_points(board)),  # sv 2943
             "bursting_locked": locked,  # sv 2953
         }
 

@@ -72,7 +72,11 @@ class RollPlay:
 
 
 @dataclass(frozen=True)
-class Analysis:
+class ForcedAnalysis:
+    """The one play a roll has — no choice is ever left to the player (fr 5939) —, the
+    position after it and its outcome: :class:`~engine.core.game.Analysis` with a
+    :class:`RollPlay` of actions for its play."""
+
     play: RollPlay
     after: Position
     outcome: Outcome | None
@@ -98,7 +102,10 @@ class DamesRabattuesRules(Switches):
     sources: ClassVar[dict[str, str]] = {"first_lift": "fr 5931, 5933–5935, 5917"}
 
 
-class _Side:
+class _Piles:
+    """One player's six piles: how many checkers each has still to lay down and how many
+    it holds, and how many he has lifted."""
+
     def __init__(self, down: list[int], left: list[int], off: int) -> None:
         self.down = down  # index = pile
         self.left = left
@@ -147,16 +154,16 @@ class DamesRabattues(GameBase):
                 points[self.geometry.absolute(colour, pile) - 1] = sign * size
         return Position(game=self.name, points=tuple(points))
 
-    def _sides(self, position: Position) -> dict[Colour, _Side]:
+    def _piles(self, position: Position) -> dict[Colour, _Piles]:
         downs = position.get("down", "111222,111222").split(",")
         sides = {}
         for colour, text in zip(Colour, downs, strict=True):
             down = [0] + [int(c) for c in text]
             left = [0] + [position.count(colour, self.geometry.absolute(colour, p)) for p in PILES]
-            sides[colour] = _Side(down, left, position.borne_off(colour))
+            sides[colour] = _Piles(down, left, position.borne_off(colour))
         return sides
 
-    def _position(self, template: Position, sides: dict[Colour, _Side]) -> Position:
+    def _position(self, template: Position, sides: dict[Colour, _Piles]) -> Position:
         points = [0] * POINTS
         for colour, side in sides.items():
             sign = 1 if colour is Colour.WHITE else -1
@@ -170,7 +177,7 @@ class DamesRabattues(GameBase):
     def validate(self, position: Position) -> None:
         if position.bar != (0, 0):
             raise IllegalPosition("Dames Rabattues has no bar: bar must be 0,0")
-        sides = self._sides(position)
+        sides = self._piles(position)
         for colour, side in sides.items():
             for point in range(1, POINTS + 1):
                 own = self.geometry.own(colour, point)
@@ -199,7 +206,7 @@ class DamesRabattues(GameBase):
 
     def analyse(
         self, position: Position, roll: Roll | None = None, rules: object = None
-    ) -> list[Analysis]:
+    ) -> list[ForcedAnalysis]:
         mover = position.turn
         roll = roll or position.dice
         if mover is None:
@@ -209,7 +216,7 @@ class DamesRabattues(GameBase):
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
         rules = rules if isinstance(rules, DamesRabattuesRules) else DamesRabattuesRules()
-        sides = self._sides(position)
+        sides = self._piles(position)
         # fr 5931: with first_lift = "next-throw", who was laying as the throw began lifts
         # nothing in it
         lifters = {
@@ -224,10 +231,10 @@ class DamesRabattues(GameBase):
         doublet = roll[0] == roll[1]
         template = position.replace(turn=mover if doublet else mover.other, dice=None)
         after = self._position(template, sides)
-        return [Analysis(RollPlay(tuple(actions)), after, self.outcome(after))]
+        return [ForcedAnalysis(RollPlay(tuple(actions)), after, self.outcome(after))]
 
     def _one(
-        self, sides: dict[Colour, _Side], mover: Colour, die: int, lifters: set[Colour]
+        self, sides: dict[Colour, _Piles], mover: Colour, die: int, lifters: set[Colour]
     ) -> Action:
         for player in (mover, mover.other):  # fr 5917: what one cannot play, the other plays
             verb = sides[player].can(die, player in lifters)
@@ -236,7 +243,7 @@ class DamesRabattues(GameBase):
                 return Action(die, player, verb)
         return Action(die, None, "none")
 
-    def _winner(self, sides: dict[Colour, _Side]) -> Colour | None:
+    def _winner(self, sides: dict[Colour, _Piles]) -> Colour | None:
         for colour, side in sides.items():
             if side.off == CHECKERS:
                 return colour
@@ -261,7 +268,7 @@ class DamesRabattues(GameBase):
         return RollPlay(()), None, "Dames Rabattues plays are not written as moves"
 
     def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
-        side = self._sides(position)[colour]
+        side = self._piles(position)[colour]
         return {
             "down": "".join(str(side.down[p]) for p in PILES),
             "left": "".join(str(side.left[p]) for p in PILES),

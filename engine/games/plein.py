@@ -31,12 +31,13 @@ Readings the edition chooses where the text is silent or ambiguous (rules switch
 
 Numbering: each player numbers his side 1–12 from his stack; White's side is the bottom
 row (absolute 13–24), Black's the top row (absolute 12 down to 1). Points beyond 12 do not
-exist for a player: no checker leaves his side.
+exist for a player: no checker leaves his side. The plays of a throw are found by the
+machinery of :mod:`engine.games.moving`, under the Plein's move rules (:class:`PleinMoves`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -54,6 +55,7 @@ from ..core.game import (
 from ..core.moves import Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
+from .moving import Board, Explorer, as_many_dice, from_board, to_board
 from .trictrac.board import GEOMETRY as TRICTRAC_GEOMETRY
 
 CHECKERS = 15  # fr 5951
@@ -62,8 +64,20 @@ GRAND_JAN = range(7, 13)  # the second table (fr 5947, 5981)
 SIDE = range(1, 13)
 
 
-# the plays found from a position: their moves (sorted) -> (the moves in order, the counts after)
-_Found = dict[tuple[Move, ...], tuple[tuple[Move, ...], list[int]]]
+class PleinMoves:
+    """The Plein's move rules (:class:`~engine.games.moving.MoveRules`): a checker moves on
+    along its own side and never past its twelfth point (no checker leaves his side); the
+    players never meet (fr 5945), so nothing is hit, entered or borne off."""
+
+    def enter(self, board: Board, die: int) -> Move | None:
+        return None  # no checker is ever hit
+
+    def move_from(self, board: Board, start: int, die: int) -> Move | None:
+        target = start + die
+        return Move(start, target, die) if target <= SIDE[-1] else None
+
+
+MOVES = PleinMoves()
 
 
 @dataclass(frozen=True)
@@ -92,12 +106,6 @@ class Plein(GameBase):
         points[self.geometry.absolute(Colour.BLACK, TALON) - 1] = -CHECKERS
         return Position(game=self.name, points=tuple(points))
 
-    def _side(self, position: Position, colour: Colour) -> list[int]:
-        counts = [0] * 13
-        for own in SIDE:
-            counts[own] = position.count(colour, self.geometry.absolute(colour, own))
-        return counts
-
     def validate(self, position: Position) -> None:
         if position.bar != (0, 0) or position.off != (0, 0):
             raise IllegalPosition(
@@ -113,34 +121,6 @@ class Plein(GameBase):
             if position.total(colour) != CHECKERS:
                 raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 5951)")
 
-    def _single(self, counts: list[int], die: int) -> Iterator[tuple[Move, list[int]]]:
-        for start in range(1, 12):
-            if counts[start] and start + die <= 12:
-                after = counts[:]
-                after[start] -= 1
-                after[start + die] += 1
-                yield Move(start, start + die, die), after
-
-    def _explore(
-        self, counts: list[int], dice: tuple[int, ...], memo: dict[object, _Found]
-    ) -> _Found:
-        key = (tuple(counts), dice)
-        if key in memo:
-            return memo[key]
-        found: _Found = {}
-        for die in sorted(set(dice), reverse=True):
-            rest = list(dice)
-            rest.remove(die)
-            for move, after in self._single(counts, die):
-                subs = self._explore(after, tuple(rest), memo) if rest else {(): ((), after)}
-                for moves, final in subs.values():
-                    full = (move, *moves)
-                    found.setdefault(tuple(sorted(full)), (full, final))
-        if not found:
-            found[()] = ((), counts)
-        memo[key] = found
-        return found
-
     def analyse(
         self, position: Position, roll: Roll | None = None, rules: PleinRules | None = None
     ) -> list[Analysis]:
@@ -149,52 +129,31 @@ class Plein(GameBase):
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         dice = dice_to_play(roll)  # fr 5977: doublets count twice
-        plays = list(self._explore(self._side(position, mover), dice, {}).values())
-        most = max(len(moves) for moves, _ in plays)
-        plays = [p for p in plays if len(p[0]) == most]
-        if most == 1 and len(set(dice)) == 2 and rules.one_die == "higher":
-            higher = [p for p in plays if p[0][0].die == max(dice)]
-            plays = higher or plays
+        leaves = Explorer(MOVES).explore(to_board(position, mover, self.geometry), dice)
+        # fr 5969 → the Revertier, fr 5650: as many numbers as he can (which die: a switch)
+        leaves = as_many_dice(leaves, dice, higher=rules.one_die == "higher")
         template = position.replace(turn=mover.other, dice=None)
         results = []
-        for moves, final in plays:
-            after = self._with_side(template, mover, final)
-            results.append(Analysis(Play(moves), after, self.outcome(after, rules)))
+        for leaf in leaves:
+            after = from_board(leaf.board, mover, template, self.geometry)
+            results.append(Analysis(Play(leaf.moves), after, self.outcome(after, rules)))
         return sorted(results, key=lambda a: str(a.play))
-
-    def _with_side(self, template: Position, colour: Colour, counts: list[int]) -> Position:
-        points = list(template.points)
-        sign = 1 if colour is Colour.WHITE else -1
-        for own in SIDE:
-            points[self.geometry.absolute(colour, own) - 1] = sign * counts[own]
-        return template.replace(points=tuple(points))
 
     def trace(
         self, position: Position, roll: Roll, written: Sequence[MoveText], rules: object = None
     ) -> tuple[Play, Position | None, str]:
         mover = mover_of(position)
-        counts = self._side(position, mover)
-        left = list(dice_to_play(roll))
-        moves: list[Move] = []
-        for number, text in enumerate(written, start=1):
-            options = [
-                (m, after)
-                for die in sorted(set(left), reverse=True)
-                for m, after in self._single(counts, die)
-                if text.matches(m)
-            ]
-            if not options:
-                return Play(tuple(moves)), None, f"move {number} is not allowed"
-            move, counts = options[0]
-            moves.append(move)
-            left.remove(move.die)
+        board = to_board(position, mover, self.geometry)
+        found = Explorer(MOVES).trace(board, dice_to_play(roll), written)
+        if found.problem:
+            return Play(found.moves), None, found.problem
         template = position.replace(turn=mover.other, dice=None)
-        return Play(tuple(moves)), self._with_side(template, mover, counts), ""
+        return Play(found.moves), from_board(found.board, mover, template, self.geometry), ""
 
     def outcome(self, position: Position, rules: PleinRules | None = None) -> Outcome | None:
         rules = rules or PleinRules()
         for colour in Colour:
-            counts = self._side(position, colour)
+            counts = to_board(position, colour, self.geometry).me
             plein = all(counts[p] >= 2 for p in GRAND_JAN)
             if rules.win == "all-covered":
                 plein = plein and sum(counts[p] for p in GRAND_JAN) == CHECKERS
@@ -203,7 +162,7 @@ class Plein(GameBase):
         return None
 
     def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
-        counts = self._side(position, colour)
+        counts = to_board(position, colour, self.geometry).me
         return {
             "covered": sum(1 for p in GRAND_JAN if counts[p] >= 2),
             "in_grand_jan": sum(counts[p] for p in GRAND_JAN),

@@ -54,15 +54,15 @@ class TourneCaseRules(Switches):
     sources: ClassVar[dict[str, str]] = {"double_game": "fr 5861"}
 
 
-class _Side:
+class _Checkers:
     """One player's checkers: how many wait outside, and which of his points hold one."""
 
     def __init__(self, waiting: int, points: list[int]) -> None:
         self.waiting = waiting
         self.points = points  # counts on own points 1..12 (index 0 unused)
 
-    def copy(self) -> _Side:
-        return _Side(self.waiting, self.points[:])
+    def copy(self) -> _Checkers:
+        return _Checkers(self.waiting, self.points[:])
 
 
 class TourneCase(GameBase):
@@ -84,13 +84,13 @@ class TourneCase(GameBase):
 
     # -- the two sides in their own numbering --------------------------------------------
 
-    def _side(self, position: Position, colour: Colour) -> _Side:
+    def _checkers(self, position: Position, colour: Colour) -> _Checkers:
         points = [0] * (CORNER + 1)
         for own in SIDE:
             points[own] = position.count(colour, self.geometry.absolute(colour, own))
-        return _Side(position.on_bar(colour), points)
+        return _Checkers(position.on_bar(colour), points)
 
-    def _position(self, template: Position, sides: dict[Colour, _Side]) -> Position:
+    def _position(self, template: Position, sides: dict[Colour, _Checkers]) -> Position:
         points = [0] * POINTS
         for colour, side in sides.items():
             sign = 1 if colour is Colour.WHITE else -1
@@ -118,14 +118,14 @@ class TourneCase(GameBase):
             total = position.total(colour)
             if total != CHECKERS:
                 raise IllegalPosition(f"{colour.side_name} has {total} checkers, not 3 (fr 5811)")
-            side = self._side(position, colour)
+            side = self._checkers(position, colour)
             for own in range(1, CORNER):
                 if side.points[own] > 1:
                     raise IllegalPosition(
                         f"{colour.side_name} has {side.points[own]} checkers on its point {own}: "
                         "they may stand together only in the corner (fr 5851)"
                     )
-        white, black = (self._side(position, c) for c in Colour)
+        white, black = (self._checkers(position, c) for c in Colour)
         for own in range(1, CORNER):
             if white.points[own] and black.points[own]:
                 raise IllegalPosition(
@@ -135,7 +135,9 @@ class TourneCase(GameBase):
 
     # -- moves -----------------------------------------------------------------------------
 
-    def _moves(self, mine: _Side, theirs: _Side, die: int) -> Iterator[tuple[Move, _Side, _Side]]:
+    def _moves(
+        self, mine: _Checkers, theirs: _Checkers, die: int
+    ) -> Iterator[tuple[Move, _Checkers, _Checkers]]:
         starts = ([BAR] if mine.waiting else []) + [p for p in range(1, CORNER) if mine.points[p]]
         for start in starts:
             target = start + die
@@ -165,7 +167,7 @@ class TourneCase(GameBase):
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         die = min(roll)  # fr 5837: on ne joue jamais que le plus bas nombre
-        mine, theirs = self._side(position, mover), self._side(position, mover.other)
+        mine, theirs = self._checkers(position, mover), self._checkers(position, mover.other)
         template = position.replace(turn=mover.other, dice=None)
         results = []
         for move, me, them in self._moves(mine, theirs, die):
@@ -189,7 +191,7 @@ class TourneCase(GameBase):
         if not written:
             return Play(), position.replace(turn=mover.other, dice=None), ""
         text = written[0]
-        mine, theirs = self._side(position, mover), self._side(position, mover.other)
+        mine, theirs = self._checkers(position, mover), self._checkers(position, mover.other)
         for die in (min(roll),):  # the higher die is never played (fr 5837)
             for move, me, them in self._moves(mine, theirs, die):
                 if text.matches(move):
@@ -207,16 +209,16 @@ class TourneCase(GameBase):
         """The first to have all three in his corner wins (fr 5861)."""
         rules = rules or TourneCaseRules()
         for colour in Colour:
-            side = self._side(position, colour)
+            side = self._checkers(position, colour)
             if side.points[CORNER] == CHECKERS:
-                other = self._side(position, colour.other)
+                other = self._checkers(position, colour.other)
                 double = rules.double_game and not other.points[CORNER]
                 kind = "double" if double else "simple"
                 return Outcome(colour, kind, 2 if double else 1, kind, {})
         return None
 
     def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
-        side = self._side(position, colour)
+        side = self._checkers(position, colour)
         return {"waiting": side.waiting, "in_corner": side.points[CORNER]}
 
     def table_facts(self) -> dict[str, int]:

@@ -29,12 +29,17 @@ table is at his left (fr 5742); Black's at his right, the window side too (fr 57
 
 Readings this edition chooses where the text is silent (:class:`TouteTableRules`): the
 *higher die* when only one die can be played, and the text's own reading of the double.
+
+The mover's-eye board, the search for every play and the duty to use the dice are the
+machinery Toute-Table shares with the same-direction family (:mod:`engine.games.moving`,
+whose board counts down here); what is Toute-Table's — how a checker enters, lands and
+bears off (:class:`TouteTableMoves`), when the game ends, its duties — is here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.dice import Roll, dice_to_play
@@ -50,6 +55,7 @@ from ..core.game import (
 from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
+from .moving import Board, Explorer, Leaf, as_many_dice, bearing_off, from_board, to_board
 
 CHECKERS = 15  # fr 5724: quinze dames de chaque couleur
 BAR = BAR_DOWN  # the bar is point 25 of a player who counts down
@@ -78,160 +84,45 @@ class TouteTableRules(Switches):
 
 
 # --------------------------------------------------------------------------------------
-# The mover's view: both sides counted in the mover's own numbering
+# How a checker moves (the hooks of engine.games.moving), and the duties
 # --------------------------------------------------------------------------------------
 
 
-class _Board:
-    """``me[1..24]`` the mover's points, ``me[25]`` his bar, ``me[0]`` his borne-off
-    checkers; ``opp[p]`` the opponent's checkers on the mover's point ``p`` (the opponent's
-    own point ``25 - p``), ``opp[25]`` and ``opp[0]`` his bar and borne-off checkers."""
-
-    __slots__ = ("me", "opp")
-
-    def __init__(self, me: list[int], opp: list[int]) -> None:
-        self.me = me
-        self.opp = opp
-
-    def key(self) -> tuple[int, ...]:
-        return (*self.me, *self.opp)
-
-    def copy(self) -> _Board:
-        return _Board(self.me[:], self.opp[:])
-
-    def all_home(self) -> bool:
-        """Every checker still in play is in the home table (fr 5742, 5779)."""
-        return not any(self.me[7:26])
-
-    def highest(self) -> int:
-        """The mover's farthest point from bearing off (0 if none is left)."""
-        return max((p for p in range(1, 25) if self.me[p]), default=0)
-
-
-def _to_board(position: Position, mover: Colour) -> _Board:
-    geometry = TOUTE_TABLE.geometry
-    me, opp = [0] * 26, [0] * 26
-    for own in range(1, 25):
-        absolute = geometry.absolute(mover, own)
-        me[own] = position.count(mover, absolute)
-        opp[own] = position.count(mover.other, absolute)
-    me[BAR], opp[BAR] = position.on_bar(mover), position.on_bar(mover.other)
-    me[OFF], opp[OFF] = position.borne_off(mover), position.borne_off(mover.other)
-    return _Board(me, opp)
-
-
-def _from_board(board: _Board, mover: Colour, template: Position) -> Position:
-    geometry = TOUTE_TABLE.geometry
-    sign = 1 if mover is Colour.WHITE else -1
-    points = [0] * POINTS
-    for own in range(1, 25):
-        points[geometry.absolute(mover, own) - 1] = sign * (board.me[own] - board.opp[own])
-    pairs = {mover: (board.me[BAR], board.me[OFF]), mover.other: (board.opp[BAR], board.opp[OFF])}
-    bar = (pairs[Colour.WHITE][0], pairs[Colour.BLACK][0])
-    off = (pairs[Colour.WHITE][1], pairs[Colour.BLACK][1])
-    return template.replace(points=tuple(points), bar=bar, off=off)
-
-
-# --------------------------------------------------------------------------------------
-# Single moves
-# --------------------------------------------------------------------------------------
-
-
-def _single_moves(board: _Board, die: int) -> Iterator[tuple[Move, _Board]]:
-    """Every legal single move for one die, with the board after it."""
-    if board.me[BAR]:
-        # fr 5750: nothing moves before every beaten checker has entered
-        move = _landing(board, BAR, die)
-        if move:
-            yield move, _after(board, move)
-        return
-    for start in range(24, 0, -1):
-        if board.me[start]:
-            move = _landing(board, start, die)
-            if move:
-                yield move, _after(board, move)
-
-
-def _landing(board: _Board, start: int, die: int) -> Move | None:
-    """The move of a checker from ``start`` (or the bar) for ``die``, if the rules allow it.
+class TouteTableMoves:
+    """Toute-Table's move rules (:class:`~engine.games.moving.MoveRules`), in the mover's
+    numbering, which runs down to his home table.
 
     Entering from the bar lands on point ``25 - die``, in the tête's table (fr 5756). A point
     the opponent holds with two or more is closed (fr 5740); one's own checkers never close
-    a point, entering included (fr 5758); a lone opposing checker is beaten (fr 5746).
+    a point, entering included (fr 5758); a lone opposing checker is beaten (fr 5746) and is
+    out of the game until it enters (fr 5750). Bearing off follows fr 5779–5781, the rule of
+    Trictrac's jan de retour: a checker leaves with the exact number; a higher number must
+    be played by a checker behind if there is one, and only when none is behind does it
+    lift the checker on the highest point — the common rule of :func:`bearing_off`.
     """
-    target = start - die
-    if target <= 0:
-        return _bearing_off(board, start, die)
-    found = board.opp[target]
-    if found >= 2:
-        return None
-    return Move(start, target, die, hits=found)
+
+    def enter(self, board: Board, die: int) -> Move | None:
+        return self.move_from(board, BAR, die)
+
+    def move_from(self, board: Board, start: int, die: int) -> Move | None:
+        target = start - die
+        if target <= 0:
+            return bearing_off(board, start, die, rearmost_only=False)
+        found = board.opp[target]
+        if found >= 2:
+            return None
+        return Move(start, target, die, hits=found)
 
 
-def _bearing_off(board: _Board, start: int, die: int) -> Move | None:
-    """fr 5779–5781, the rule of Trictrac's jan de retour: a checker leaves with the exact
-    number; a higher number must be played by a checker behind if there is one, and only
-    when none is behind does it lift the checker on the highest point."""
-    if not board.all_home():
-        return None
-    if start == die or start == board.highest():
-        return Move(start, OFF, die)
-    return None
+MOVES = TouteTableMoves()
 
 
-def _after(board: _Board, move: Move) -> _Board:
-    after = board.copy()
-    after.me[move.start] -= 1
-    after.me[move.end] += 1
-    if move.hits:  # fr 5746, 5750: the beaten checker is out of the game until it enters
-        after.opp[move.end] -= 1
-        after.opp[BAR] += 1
-    return after
+def _ending(board: Board) -> str | None:
+    """A play stops when the last checker is borne off: the game is over (fr 5783)."""
+    return "off" if board.me[OFF] == CHECKERS else None
 
 
-# --------------------------------------------------------------------------------------
-# Plays: every sequence of single moves, then the duties
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Leaf:
-    moves: tuple[Move, ...]
-    board: _Board = field(compare=False)
-
-    @property
-    def key(self) -> tuple[Move, ...]:
-        return tuple(sorted(self.moves))
-
-
-def _explore(
-    board: _Board,
-    dice: tuple[int, ...],
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[_Leaf]],
-) -> list[_Leaf]:
-    """All plays from here with these dice left, each a distinct set of moves.
-
-    A play stops when the last checker is borne off: the game is over (fr 5783).
-    """
-    memo_key = (board.key(), dice)
-    if memo_key in memo:
-        return memo[memo_key]
-    leaves: dict[tuple[Move, ...], _Leaf] = {}
-    for die in sorted(set(dice), reverse=True):
-        rest = list(dice)
-        rest.remove(die)
-        for move, after in _single_moves(board, die):
-            done = not rest or after.me[OFF] == CHECKERS
-            for sub in [_Leaf((), after)] if done else _explore(after, tuple(rest), memo):
-                leaf = _Leaf((move, *sub.moves), sub.board)
-                leaves.setdefault(leaf.key, leaf)
-    if not leaves:
-        leaves[()] = _Leaf((), board)
-    memo[memo_key] = list(leaves.values())
-    return memo[memo_key]
-
-
-def _duties(leaves: list[_Leaf], dice: tuple[int, ...], rules: TouteTableRules) -> list[_Leaf]:
+def _duties(leaves: list[Leaf], dice: tuple[int, ...], rules: TouteTableRules) -> list[Leaf]:
     """Keep the plays that use as many dice as can be used (fr 5740: the doublet's twenty
     or twenty-four points "pourvu que vous puissiez jouer"), and — the edition's reading,
     the text being silent — the higher die when only one of two can be played.
@@ -239,16 +130,9 @@ def _duties(leaves: list[_Leaf], dice: tuple[int, ...], rules: TouteTableRules) 
     A play that bears off the last checker ends the game and is never cut short by the
     count of dice: it could not use more.
     """
-    ending = [leaf for leaf in leaves if leaf.board.me[OFF] == CHECKERS]
-    other = [leaf for leaf in leaves if leaf.board.me[OFF] != CHECKERS]
-    if not other:
-        return ending
-    most = max(len(leaf.moves) for leaf in other)
-    other = [leaf for leaf in other if len(leaf.moves) == most]
-    if rules.higher_die and most == 1 and len(set(dice)) == 2:
-        higher = [leaf for leaf in other if leaf.moves[0].die == max(dice)]
-        other = higher or other
-    return ending + other
+    ending = [leaf for leaf in leaves if leaf.ending]
+    other = [leaf for leaf in leaves if not leaf.ending]
+    return ending + as_many_dice(other, dice, higher=rules.higher_die)
 
 
 # --------------------------------------------------------------------------------------
@@ -321,7 +205,7 @@ class TouteTable(GameBase):
         for colour in Colour:
             if position.borne_off(colour) != CHECKERS:
                 continue
-            loser = _to_board(position, colour.other)
+            loser = to_board(position, colour.other, self.geometry)
             double = not loser.me[OFF] and not loser.all_home()
             kind = "double" if double else "simple"
             details = {"loser_off": loser.me[OFF], "loser_all_home": loser.all_home()}
@@ -339,13 +223,15 @@ class TouteTable(GameBase):
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
         dice = dice_to_play(roll)  # fr 5740: doublets are played four times
-        leaves = _duties(_explore(_to_board(position, mover), dice, {}), dice, rules)
+        board = to_board(position, mover, self.geometry)
+        leaves = _duties(Explorer(MOVES, _ending).explore(board, dice), dice, rules)
         template = position.replace(turn=mover.other, dice=None)
-        results = []
-        for leaf in leaves:
-            after = _from_board(leaf.board, mover, template)
-            results.append(Analysis(Play(leaf.moves), after, self.outcome(after)))
-        return sorted(results, key=lambda a: str(a.play))
+        results: dict[tuple[object, ...], Analysis] = {}
+        for leaf in leaves:  # the same moves are one play, in whichever order they end it
+            after = from_board(leaf.board, mover, template, self.geometry)
+            found = Analysis(Play(leaf.moves), after, self.outcome(after))
+            results.setdefault((found.play.key(), after), found)
+        return sorted(results.values(), key=lambda a: str(a.play))
 
     def trace(
         self,
@@ -357,33 +243,19 @@ class TouteTable(GameBase):
         """Follow a written play move by move, ignoring the duties but not the movement
         rules: (the moves, the position after or ``None`` if a move is not allowed, problem)."""
         mover = mover_of(position)
-        board = _to_board(position, mover)
-        left = list(dice_to_play(roll))
-        moves: list[Move] = []
-        for number, text in enumerate(written, start=1):
-            options = [
-                (move, after)
-                for die in sorted(set(left), reverse=True)
-                for move, after in _single_moves(board, die)
-                if text.matches(move)
-            ]
-            if not options:
-                return Play(tuple(moves)), None, f"move {number} is not allowed"
-            move, board = options[0]
-            moves.append(move)
-            left.remove(move.die)
-            if board.me[OFF] == CHECKERS and number < len(written):
-                template = position.replace(turn=mover.other, dice=None)
-                after = _from_board(board, mover, template)
-                return Play(tuple(moves)), after, f"the game ended at move {number}"
+        board = to_board(position, mover, self.geometry)
+        found = Explorer(MOVES, _ending).trace(board, dice_to_play(roll), written)
+        if found.problem and not found.ending:
+            return Play(found.moves), None, found.problem
         template = position.replace(turn=mover.other, dice=None)
-        return Play(tuple(moves)), _from_board(board, mover, template), ""
+        after = from_board(found.board, mover, template, self.geometry)
+        return Play(found.moves), after, found.problem
 
     # -- facts the text states about positions -----------------------------------------
 
     def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, in the text's terms."""
-        board = _to_board(position, colour)
+        board = to_board(position, colour, self.geometry)
         piles = [p for p in range(24, 0, -1) if board.me[p]]
 
         def where(own: int) -> str:

@@ -42,17 +42,21 @@ switches select — and each game's rules dataclass maps its named switches onto
   (de1800 519 and da 1622 disagree);
 * bearing off: the modern way (de1800 543, fr 5674 → 5035–5037) or Bräde's Vasa rule.
 
-This module holds the shared machinery and two of the games, Verkehr and Revertier, each a
-small class with its rules switches, endings and outcome. Bräde (``brade.py``) is built on
-the same machinery; its own parts — the Vasa home play, the beautiful games, munk, the
-points table and the match — stay in its module, which would otherwise make this one too
-long to read.
+The machinery the family shares with Toute-Table and the Plein — the mover's-eye
+:class:`~engine.games.moving.Board`, the search for every play of a roll, bearing off and
+the duty to use as many dice as possible — is in :mod:`engine.games.moving`. This module
+holds what the family adds to it: the :class:`Movement` and its move rules (entering, the
+huk, bands and bursting, Junker), the family's game class, and two of the games, Verkehr
+and Revertier, each a small class with its rules switches, endings and outcome. Bräde
+(``brade.py``) is the family's third game; its own parts — its duties, the beautiful
+games, munk, the points table and the match — stay in its module, which would otherwise
+make this one too long to read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from ..core.dice import Roll, dice_to_play
@@ -68,6 +72,16 @@ from ..core.game import (
 from ..core.moves import BAR, OFF, Move, MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
+from .moving import (
+    Board,
+    Explorer,
+    Leaf,
+    after,
+    as_many_dice,
+    bearing_off,
+    from_board,
+    to_board,
+)
 
 CHECKERS = 15  # de1800 481, fr 5560, sv 2884
 HOME = 1  # the home point (Haus, Mal, tas, hem), where the checkers stand at the start
@@ -112,8 +126,6 @@ class Movement:
         ``"common"``: an exact die bears off from any point, a larger one only from the
         rearmost point (de1800 543, fr 5674 → 5037); ``"vasa"``: only the rearmost checker,
         Bräde's rule (sv 2959).
-    ``last_throw_free``
-        Bräde's last throw: a play that ends the game is free of the duties (sv 3074–3078).
     ``junker_judged``
         with ``junker = "without"``, when the right to burst while entering is judged:
         ``"each-entry"``, before each checker enters, so that it ends as soon as there is
@@ -139,11 +151,18 @@ class Movement:
     band_count: Literal["total", "in-a-row"] = "total"
     long_run_bursts: bool = False
     bearing_off: Literal["common", "vasa"] = "common"
-    last_throw_free: bool = False
     junker_judged: Literal["each-entry", "throw"] = "each-entry"
     junker_at_start: bool = False
     one_die: Literal["higher", "either"] = "higher"
     last_die_endings: frozenset[str] = frozenset()
+
+    # -- the move rules the shared machinery asks (engine.games.moving.MoveRules) --------
+
+    def enter(self, board: Board, die: int) -> Move | None:
+        return entering(board, die, self)
+
+    def move_from(self, board: Board, start: int, die: int) -> Move | None:
+        return from_point(board, start, die, self)
 
 
 def who_begins(white_die: int, black_die: int, lower: bool) -> Colour | None:
@@ -156,90 +175,65 @@ def who_begins(white_die: int, black_die: int, lower: bool) -> Colour | None:
 
 
 # --------------------------------------------------------------------------------------
-# The mover's view of a position: fast mutable arrays for move generation
+# What the family asks of the mover's-eye board (engine.games.moving.Board)
 # --------------------------------------------------------------------------------------
 
 
-class Board:
-    """Both sides' checkers in the *mover's* numbering.
+def entry_points(board: Board, home_entry: str = "barred") -> int:
+    """Points of the first table a checker may enter on now: empty or an opponent's blot
+    (de1800 517 "ledige Felder", fr 5640 "passages ouverts", sv 2945)."""
+    return sum(
+        1
+        for t in FIRST_TABLE
+        if (not board.me[t] or (t == HOME and home_entry == "open")) and board.opp[t] <= 1
+    )
 
-    ``me[0]`` is the mover's bar, ``me[1..24]`` his points, ``me[25]`` his borne-off
-    checkers; ``opp`` likewise for the opponent, indexed by the mover's point numbers.
+
+def opponent_is_jan(board: Board, home_entry: str = "barred") -> bool:
+    """The opponent has more hit checkers than first-table points not taken by his own
+    checkers: he can never enter them all (de1800 531, fr 5666, sv 3044)."""
+    blocked = sum(
+        1
+        for t in OPPONENT_FIRST_TABLE
+        if board.opp[t] and not (t == OPPONENT_HOME and home_entry == "open")
+    )
+    return board.opp[BAR] > len(OPPONENT_FIRST_TABLE) - blocked
+
+
+def bursting_locked(board: Board) -> bool:
+    """No band may burst once a player has borne off all but one (sv 2953, 2874)."""
+    return board.me[OFF] == LAST_CHECKER or board.opp[OFF] == LAST_CHECKER
+
+
+def long_run_points(board: Board) -> set[int]:
+    """Opponent bands in a run of more than five in the mover's path (sv 2943).
+
+    The run is counted along the mover's own numbering 1–24 only: bands on the
+    opponent's huk and the first five points of his third quarter do not join up, as the
+    text's own example says (sv 2943).
     """
+    result: set[int] = set()
+    run: list[int] = []
+    for point in range(1, 26):
+        if point <= 24 and board.opp[point] >= 2:
+            run.append(point)
+            continue
+        if len(run) >= LONG_RUN:
+            result.update(run)
+        run = []
+    return result
 
-    __slots__ = ("me", "opp")
 
-    def __init__(self, me: list[int], opp: list[int]) -> None:
-        self.me = me
-        self.opp = opp
+def band_measure(board: Board, band_count: str) -> int:
+    """The mover's bands as the five-band agreement counts them: how many (de1800 475)
+    or how many side by side (sv 2816); the home stack is not a band one has *made*."""
+    return _measure([board.me[p] for p in range(2, 25)], band_count)
 
-    def key(self) -> tuple[int, ...]:
-        return (*self.me, *self.opp)
 
-    def copy(self) -> Board:
-        return Board(self.me[:], self.opp[:])
-
-    def rear(self) -> int:
-        """The mover's rearmost point (de1800 543 "der hinterste")."""
-        for point in range(1, 25):
-            if self.me[point]:
-                return point
-        return OFF
-
-    def all_home(self) -> bool:
-        """Every checker still in play is in the last table (de1800 541, fr 5674)."""
-        return not self.me[BAR] and not any(self.me[1:19])
-
-    def entry_points(self, home_entry: str = "barred") -> int:
-        """Points of the first table a checker may enter on now: empty or an opponent's blot
-        (de1800 517 "ledige Felder", fr 5640 "passages ouverts", sv 2945)."""
-        return sum(
-            1
-            for t in FIRST_TABLE
-            if (not self.me[t] or (t == HOME and home_entry == "open")) and self.opp[t] <= 1
-        )
-
-    def opponent_is_jan(self, home_entry: str = "barred") -> bool:
-        """The opponent has more hit checkers than first-table points not taken by his own
-        checkers: he can never enter them all (de1800 531, fr 5666, sv 3044)."""
-        blocked = sum(
-            1
-            for t in OPPONENT_FIRST_TABLE
-            if self.opp[t] and not (t == OPPONENT_HOME and home_entry == "open")
-        )
-        return self.opp[BAR] > len(OPPONENT_FIRST_TABLE) - blocked
-
-    def bursting_locked(self) -> bool:
-        """No band may burst once a player has borne off all but one (sv 2953, 2874)."""
-        return self.me[OFF] == LAST_CHECKER or self.opp[OFF] == LAST_CHECKER
-
-    def long_run_points(self) -> set[int]:
-        """Opponent bands in a run of more than five in the mover's path (sv 2943).
-
-        The run is counted along the mover's own numbering 1–24 only: bands on the
-        opponent's huk and the first five points of his third quarter do not join up, as the
-        text's own example says (sv 2943).
-        """
-        result: set[int] = set()
-        run: list[int] = []
-        for point in range(1, 26):
-            if point <= 24 and self.opp[point] >= 2:
-                run.append(point)
-                continue
-            if len(run) >= LONG_RUN:
-                result.update(run)
-            run = []
-        return result
-
-    def band_measure(self, band_count: str) -> int:
-        """The mover's bands as the five-band agreement counts them: how many (de1800 475)
-        or how many side by side (sv 2816); the home stack is not a band one has *made*."""
-        return _measure([self.me[p] for p in range(2, 25)], band_count)
-
-    def opponent_band_measure(self, band_count: str) -> int:
-        """The same measure of the opponent's bands, along his own path (his 2–24)."""
-        path = [*range(OPPONENT_HOME + 1, 25), *range(1, OPPONENT_HOME)]
-        return _measure([self.opp[p] for p in path], band_count)
+def opponent_band_measure(board: Board, band_count: str) -> int:
+    """The same measure of the opponent's bands, along his own path (his 2–24)."""
+    path = [*range(OPPONENT_HOME + 1, 25), *range(1, OPPONENT_HOME)]
+    return _measure([board.opp[p] for p in path], band_count)
 
 
 def _measure(counts: list[int], band_count: str) -> int:
@@ -252,54 +246,15 @@ def _measure(counts: list[int], band_count: str) -> int:
     return longest
 
 
-def to_board(position: Position, mover: Colour) -> Board:
-    me = [0] * 26
-    opp = [0] * 26
-    for own in range(1, 25):
-        absolute = GEOMETRY.absolute(mover, own)
-        me[own] = position.count(mover, absolute)
-        opp[own] = position.count(mover.other, absolute)
-    me[BAR], opp[BAR] = position.on_bar(mover), position.on_bar(mover.other)
-    me[OFF], opp[OFF] = position.borne_off(mover), position.borne_off(mover.other)
-    return Board(me, opp)
-
-
-def from_board(board: Board, mover: Colour, template: Position) -> Position:
-    points = [0] * POINTS
-    sign = 1 if mover is Colour.WHITE else -1
-    for own in range(1, 25):
-        absolute = GEOMETRY.absolute(mover, own)
-        points[absolute - 1] = sign * board.me[own] - sign * board.opp[own]
-    pairs = {mover: (board.me[BAR], board.me[OFF]), mover.other: (board.opp[BAR], board.opp[OFF])}
-    bar = (pairs[Colour.WHITE][0], pairs[Colour.BLACK][0])
-    off = (pairs[Colour.WHITE][1], pairs[Colour.BLACK][1])
-    return template.replace(points=tuple(points), bar=bar, off=off)
-
-
 # --------------------------------------------------------------------------------------
-# Single moves
+# Single moves: the family's move rules (engine.games.moving.MoveRules)
 # --------------------------------------------------------------------------------------
-
-
-def single_moves(board: Board, die: int, m: Movement) -> Iterator[tuple[Move, Board]]:
-    """Every legal single move for one die, with the board after it."""
-    if board.me[BAR]:
-        # de1800 515, fr 5628, sv 2784: nothing else moves until every hit checker is in
-        move = entering(board, die, m)
-        if move:
-            yield move, after(board, move)
-        return
-    for start in range(1, 25):
-        if board.me[start]:
-            move = from_point(board, start, die, m)
-            if move:
-                yield move, after(board, move)
 
 
 def is_junker(board: Board, m: Movement) -> bool:
     """More hit checkers than open entry points: "Junker" (de1800 509), "hors du jeu"
     (fr 5640)."""
-    return board.me[BAR] > board.entry_points(m.home_entry)
+    return board.me[BAR] > entry_points(board, m.home_entry)
 
 
 def entering(board: Board, die: int, m: Movement) -> Move | None:
@@ -321,11 +276,11 @@ def entering(board: Board, die: int, m: Movement) -> Move | None:
 
 def may_burst(board: Board, target: int, m: Movement, *, entering: bool) -> bool:
     """May the mover burst the opponent's band on ``target`` (all its checkers are hit)?"""
-    if board.bursting_locked():
+    if bursting_locked(board):
         return False
     if entering and m.junker == "without" and _junker_for_bursting(board, m):
         return True  # sv 2838: "rättighet att slå den förres band ur brädet"; Bräde sv 2945
-    if m.long_run_bursts and target in board.long_run_points():
+    if m.long_run_bursts and target in long_run_points(board):
         return True  # Bräde sv 2941–2943
     return target in penalty_targets(board, m)
 
@@ -347,7 +302,7 @@ def penalty_targets(board: Board, m: Movement) -> set[int]:
     (de1800 535)."""
     if m.bands != "five" or board.me[OFF] == LAST_CHECKER:
         return set()
-    if board.opponent_band_measure(m.band_count) <= BAND_LIMIT:
+    if opponent_band_measure(board, m.band_count) <= BAND_LIMIT:
         return set()
     return {p for p in range(1, 25) if board.opp[p] >= 2 and p != OPPONENT_HOME}
 
@@ -362,9 +317,9 @@ def may_bind(board: Board, start: int, target: int, m: Movement) -> bool:
     if m.bands == "five" and board.me[target] == 1 and board.opp[OFF] != LAST_CHECKER:
         # de1800 475 / sv 2816: not more than five bands; de1800 535: no limit once the
         # opponent has all but one borne off
-        before = board.band_measure(m.band_count)
+        before = band_measure(board, m.band_count)
         moved = after(board, Move(start, target, target - start))
-        now = moved.band_measure(m.band_count)
+        now = band_measure(moved, m.band_count)
         return now <= BAND_LIMIT or now <= before
     return True
 
@@ -372,7 +327,8 @@ def may_bind(board: Board, start: int, target: int, m: Movement) -> bool:
 def from_point(board: Board, start: int, die: int, m: Movement) -> Move | None:
     target = start + die
     if target > 24:
-        return bearing_off(board, start, die, m)
+        # the common rule (de1800 543, fr 5674 → 5037), or Bräde's Vasa rule (sv 2959, 2961)
+        return bearing_off(board, start, die, rearmost_only=m.bearing_off == "vasa")
     if board.me[target] and not may_bind(board, start, target, m):
         return None
     found = board.opp[target]
@@ -383,197 +339,6 @@ def from_point(board: Board, start: int, die: int, m: Movement) -> Move | None:
     if may_burst(board, target, m, entering=False):
         return Move(start, target, die, hits=found, burst=True)
     return None
-
-
-def bearing_off(board: Board, start: int, die: int, m: Movement) -> Move | None:
-    if not board.all_home():
-        return None  # de1800 541, fr 5674, sv 2864: not before all are in the last table
-    rearmost = start == board.rear()
-    if m.bearing_off == "vasa":
-        return Move(start, OFF, die) if rearmost else None  # Bräde sv 2959, 2961
-    # de1800 543: "Es ist eben nicht nöthig, daß man von dem hintersten allezeit anfangt" —
-    # an exact die from any point; a larger one "wo keine hintenan mehr stehen" (fr 5037:
-    # "on lève les plus éloignées" when nothing stands behind)
-    exact = start + die == OFF
-    return Move(start, OFF, die) if exact or rearmost else None
-
-
-def after(board: Board, move: Move) -> Board:
-    moved = board.copy()
-    moved.me[move.start] -= 1
-    moved.me[move.end] += 1
-    if move.hits:
-        moved.opp[BAR] += moved.opp[move.end]  # a blot, or every checker of a burst band
-        moved.opp[move.end] = 0
-    return moved
-
-
-# --------------------------------------------------------------------------------------
-# Plays: every sequence of single moves, then the duties
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Leaf:
-    moves: tuple[Move, ...]
-    board: Board = field(compare=False)
-    ending: str | None
-
-    @property
-    def key(self) -> tuple[tuple[Move, ...], str | None, Move | None]:
-        """The same moves are one play, unless they end the game differently: then the move
-        that ends it tells the plays apart (a jan completed by bursting a band is a
-        sprängjan, sv 3052, whichever order the other moves take)."""
-        last = self.moves[-1] if self.ending and self.moves else None
-        return tuple(sorted(self.moves)), self.ending, last
-
-
-class Explorer:
-    """All plays of a roll from one board, under one game's movement and endings."""
-
-    def __init__(self, m: Movement, ending: Any, single: bool = False) -> None:
-        self.m = m
-        self.ending = ending  # Board -> str | None: the ending the mover has reached
-        self.single = single  # fr 5642: only one checker may be entered this throw
-        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Leaf]] = {}
-
-    def explore(self, board: Board, dice: tuple[int, ...]) -> list[Leaf]:
-        """All plays from here with these dice left: each distinct multiset of moves, and
-        each move that ends the game with it (see :attr:`Leaf.key`).
-
-        A move that ends the game ends the play at once (the rest of the throw is void,
-        sv 3074), unless the ending counts only on the throw's last die
-        (``Movement.last_die_endings``). Transpositions are explored once thanks to the memo.
-        """
-        memo_key = (board.key(), dice)
-        if memo_key in self.memo:
-            return self.memo[memo_key]
-        leaves: dict[tuple[tuple[Move, ...], str | None, Move | None], Leaf] = {}
-        for die in sorted(set(dice), reverse=True):
-            rest = list(dice)
-            rest.remove(die)
-            for move, moved in single_moves(board, die, self.m):
-                reached = self.ending(moved)
-                if _ending_now(reached, rest, self.m) or not rest or self.single:
-                    subs = [Leaf((), moved, reached)]
-                else:
-                    subs = self.explore(moved, tuple(rest))
-                    if reached and all(not sub.moves for sub in subs):
-                        subs = [Leaf((), moved, reached)]  # nothing left to play: it stands
-                for sub in subs:
-                    leaf = Leaf((move, *sub.moves), sub.board, sub.ending)
-                    leaves.setdefault(leaf.key, leaf)
-        if not leaves:
-            leaves[(), None, None] = Leaf((), board, None)
-        self.memo[memo_key] = list(leaves.values())
-        return self.memo[memo_key]
-
-
-def _ending_now(ending: str | None, rest: Sequence[int], m: Movement) -> str | None:
-    """The ending a move reaches, unless it counts only on the throw's last die and dice
-    are left: then the throw is played on (``Movement.last_die_endings``)."""
-    if ending in m.last_die_endings and rest:
-        return None
-    return ending
-
-
-def apply_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
-    """Keep the plays the duties allow.
-
-    Every game: use as many dice as possible (de1800 485, sv 2806, fr 5650; Bräde sv 2908),
-    and, with ``one_die = "higher"``, the higher die when only one of two can be used
-    (sv 2808; Bräde sv 2908). A play that ends the game counts as using the whole throw,
-    since the rest of it is void.
-
-    Bräde alone: the Vasa home play wastes as few pips as possible (sv 2961), and a play
-    that ends the game is always allowed — in the last throw the player need not care about
-    the other die nor the reduction (sv 3076, 3078); a player who could end the game may
-    decline to, if another move is possible (sv 3074).
-    """
-    if m.last_throw_free:
-        return _brade_duties(leaves, dice, m)
-    used = {id(leaf): len(dice) if leaf.ending else len(leaf.moves) for leaf in leaves}
-    most = max(used.values())
-    kept = [leaf for leaf in leaves if used[id(leaf)] == most]
-    if most == 1 and len(set(dice)) == 2 and m.one_die == "higher":
-        higher = [leaf for leaf in kept if leaf.moves[0].die == max(dice)]
-        kept = higher or kept
-    return kept
-
-
-def _brade_duties(leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
-    ending = [leaf for leaf in leaves if leaf.ending]
-    other = [leaf for leaf in leaves if not leaf.ending]
-    if not other:
-        return ending
-    most = max(len(leaf.moves) for leaf in other)
-    other = [leaf for leaf in other if len(leaf.moves) == most]
-    if most == 1 and len(set(dice)) == 2:
-        higher = [leaf for leaf in other if leaf.moves[0].die == max(dice)]
-        other = higher or other
-    if m.bearing_off == "vasa":
-        least = min(sum(mv.reduction for mv in leaf.moves) for leaf in other)
-        other = [leaf for leaf in other if sum(mv.reduction for mv in leaf.moves) == least]
-    if most == 0 and ending:
-        return ending
-    return ending + other
-
-
-# --------------------------------------------------------------------------------------
-# Tracing a written play, legal or not (for checking what the texts say)
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Trace:
-    """A written play followed as far as the rules allow; ``problem`` is empty if it went on."""
-
-    moves: tuple[Move, ...]
-    board: Board = field(compare=False)
-    ending: str | None
-    problem: str
-
-
-def trace_play(
-    board: Board,
-    dice: tuple[int, ...],
-    written: Sequence[MoveText],
-    m: Movement,
-    ending: Any,
-    single: bool = False,
-) -> Trace:
-    """Follow a written play move by move, ignoring the duties but not the movement rules.
-
-    This tells *why* a play is not allowed: a move the rules forbid, a game that ended
-    before the play did, or (comparing with the legal plays) a duty it breaks.
-    """
-    moves: list[Move] = []
-    left = list(dice)
-    for number, text in enumerate(written, start=1):
-        candidates = [
-            (move, moved)
-            for die in sorted(set(left), reverse=True)
-            for move, moved in single_moves(board, die, m)
-            if text.matches(move)
-        ]
-        if not candidates or (single and number > 1):
-            return Trace(tuple(moves), board, None, f"move {number} ({_show(text)}) is not allowed")
-        move, board = candidates[0]
-        moves.append(move)
-        left.remove(move.die)
-        reached = _ending_now(ending(board), left, m)
-        if reached:
-            if number < len(written):
-                return Trace(tuple(moves), board, reached, f"the game ended at move {number}")
-            return Trace(tuple(moves), board, reached, "")
-    return Trace(tuple(moves), board, None, "")
-
-
-def _show(text: MoveText) -> str:
-    start = "bar" if text.start == BAR else str(text.start)
-    end = "off" if text.end == OFF else str(text.end)
-    die = f"({text.die})" if text.die else ""
-    return f"{start}/{end}{text.mark}{die}"
 
 
 # --------------------------------------------------------------------------------------
@@ -602,7 +367,7 @@ class SameDirectionGame(GameBase):
 
     def ending(self, board: Board, m: Movement) -> str | None:
         """The ending the mover has just reached: the opponent jan, or all borne off."""
-        if board.opponent_is_jan(m.home_entry):
+        if opponent_is_jan(board, m.home_entry):
             return "jan"
         if board.me[OFF] == CHECKERS:
             return "off"
@@ -610,6 +375,15 @@ class SameDirectionGame(GameBase):
 
     def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
         raise NotImplementedError
+
+    def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
+        """Keep the plays the duties allow: as many dice as possible (de1800 485, sv 2806,
+        fr 5650) and, with ``one_die = "higher"``, the higher die when only one of two can
+        be used (sv 2808). A play that ends the game counts as using the whole throw, since
+        the rest of it is void. A game with duties of its own gives them here (Bräde)."""
+        return as_many_dice(
+            leaves, dice, higher=m.one_die == "higher", whole=lambda leaf: bool(leaf.ending)
+        )
 
     def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
         """Whether a jan made by these moves counts as made by bursting a band."""
@@ -646,12 +420,13 @@ class SameDirectionGame(GameBase):
                         "(de1800 495, fr 5600, sv 2932)"
                     )
         movement = self.movement(None)
-        finished = [c for c in Colour if self.ending(to_board(position, c), movement)]
+        endings = {c: self.ending(to_board(position, c, GEOMETRY), movement) for c in Colour}
+        finished = [c for c in Colour if endings[c]]
         if len(finished) > 1:
             raise IllegalPosition("both players have finished the game")
         if any(f.key == "burst" for f in self.extra_fields):
             burst = position.get("burst", "0") == "1"
-            jan = any(self.ending(to_board(position, c), movement) == "jan" for c in finished)
+            jan = any(endings[c] == "jan" for c in finished)
             if burst and not jan:
                 raise IllegalPosition(
                     "burst=1 marks a game ended by a jan made by bursting, but nobody is jan"
@@ -662,7 +437,7 @@ class SameDirectionGame(GameBase):
         rules = self._rules(rules)
         movement = self.movement(rules)
         for colour in Colour:
-            ending = self.ending(to_board(position, colour), movement)
+            ending = self.ending(to_board(position, colour, GEOMETRY), movement)
             if ending:
                 return self.result(colour, ending, position, rules)
         return None
@@ -675,11 +450,10 @@ class SameDirectionGame(GameBase):
         mover, roll = mover_and_roll(position, roll, "6-2")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
-        board = to_board(position, mover)
+        board = to_board(position, mover, GEOMETRY)
         m = self.throw_movement(board, rules)
         dice = dice_to_play(roll)  # doublets four times (de1800 485, fr 5604, sv 2798)
-        explorer = Explorer(m, lambda b: self.ending(b, m), self._enters_one(board, m))
-        leaves = apply_duties(explorer.explore(board, dice), dice, m)
+        leaves = self.duties(self._explorer(board, m).explore(board, dice), dice, m)
         results: dict[tuple[object, ...], Analysis] = {}
         for leaf in leaves:  # the same moves and the same result are one play
             found = self._analysis(position, mover, leaf, rules)
@@ -695,6 +469,15 @@ class SameDirectionGame(GameBase):
             m = replace(m, junker_at_start=is_junker(board, m))
         return m
 
+    def _explorer(self, board: Board, m: Movement) -> Explorer:
+        """The shared explorer with this game's move rules and endings for one throw."""
+        return Explorer(
+            m,
+            lambda b: self.ending(b, m),
+            last_die_endings=m.last_die_endings,
+            single=self._enters_one(board, m),
+        )
+
     @staticmethod
     def _enters_one(board: Board, m: Movement) -> bool:
         """fr 5642: a player *hors du jeu* "peut rentrer toujours une des dames" — one."""
@@ -702,7 +485,7 @@ class SameDirectionGame(GameBase):
 
     def _analysis(self, position: Position, mover: Colour, leaf: Leaf, rules: Any) -> Analysis:
         template = position.replace(turn=mover.other, dice=None, extra=())
-        moved = from_board(leaf.board, mover, template)
+        moved = from_board(leaf.board, mover, template, GEOMETRY)
         if leaf.ending == "jan" and self.extra_fields and self.jan_by_bursting(leaf.moves, rules):
             moved = moved.replace(extra=(("burst", "1"),))
         return Analysis(Play(leaf.moves), moved, self.outcome(moved, rules))
@@ -716,16 +499,9 @@ class SameDirectionGame(GameBase):
         """
         rules = self._rules(rules)
         mover = mover_of(position)
-        board = to_board(position, mover)
+        board = to_board(position, mover, GEOMETRY)
         m = self.throw_movement(board, rules)
-        found = trace_play(
-            board,
-            dice_to_play(roll),
-            written,
-            m,
-            lambda b: self.ending(b, m),
-            self._enters_one(board, m),
-        )
+        found = self._explorer(board, m).trace(board, dice_to_play(roll), written)
         if found.problem and not found.ending:
             return Play(found.moves), None, found.problem
         leaf = Leaf(found.moves, found.board, found.ending)
@@ -734,13 +510,13 @@ class SameDirectionGame(GameBase):
     def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
         m = self.movement(self._rules(rules))
-        board = to_board(position, colour)
+        board = to_board(position, colour, GEOMETRY)
         return {
             "hit": board.me[BAR],  # checkers waiting to be entered
-            "entry_points": board.entry_points(m.home_entry),  # de1800 517, fr 5640
+            "entry_points": entry_points(board, m.home_entry),  # de1800 517, fr 5640
             "junker": is_junker(board, m),  # de1800 509 "Junker", fr 5640 "hors du jeu"
-            "bands": board.band_measure("total"),  # de1800 475
-            "bands_in_a_row": board.band_measure("in-a-row"),  # sv 2816
+            "bands": band_measure(board, "total"),  # de1800 475
+            "bands_in_a_row": band_measure(board, "in-a-row"),  # sv 2816
         }
 
     def table_facts(self) -> dict[str, int]:

@@ -100,8 +100,9 @@ def rate(
 
 
 @dataclass
-class Side:
-    """One player's part of the Zug."""
+class Standing:
+    """One player's standing in the Zug: his holes, and what decides what his bredouille
+    and his opponent's are worth."""
 
     holes: int = 0
     clean: bool = False  # no hole of the opponent since this side's first hole
@@ -155,7 +156,7 @@ class Zug:
     """The state of one Zug; :meth:`hole` and :meth:`go` are the events."""
 
     rules: Rules = field(default_factory=Rules)
-    sides: dict[str, Side] = field(default_factory=lambda: {p: Side() for p in PLAYERS})
+    sides: dict[str, Standing] = field(default_factory=lambda: {p: Standing() for p in PLAYERS})
     last: Player | None = None  # who made the last hole
     refaits: int = 0
     result: Result | None = None
@@ -273,7 +274,7 @@ class Zug:
 
     def _refait(self) -> None:
         """Art. 13, 28, 41: the holes of both are void and the Zug begins again."""
-        self.sides = {p: Side() for p in PLAYERS}
+        self.sides = {p: Standing() for p in PLAYERS}
         self.last = None
         self.refaits += 1
 

@@ -13,13 +13,14 @@ in ``engine/games/__init__.py``).
 
 Readings the edition chose where the texts leave a rule open (each a switch or documented
 where it is implemented): a player "can still make" a plein while enough of his checkers
-stand on or before each point of that table (:meth:`.board.Side.opponent_can_fill`); a
-filling or keeping counts only for the plays that realise it; taking the coin par
-puissance fills nothing; a die left over once the last checker is off gives no points;
-bearing off is free (``bear_off``); when one die only can be played, either may be.
+stand on or before each point of that table
+(:meth:`.board.TrictracBoard.opponent_can_fill`); a filling or keeping counts only for the
+plays that realise it; taking the coin par puissance fills nothing; a die left over once
+the last checker is off gives no points; bearing off is free (``bear_off``); when one die
+only can be played, either may be.
 """
 
-from .game import TRICTRAC, Analysis, Evaluation, Trictrac
+from .game import TRICTRAC, Evaluation, ScoredAnalysis, Trictrac
 from .rules import TrictracRules
 
-__all__ = ["TRICTRAC", "Analysis", "Evaluation", "Trictrac", "TrictracRules"]
+__all__ = ["TRICTRAC", "Evaluation", "ScoredAnalysis", "Trictrac", "TrictracRules"]

@@ -43,11 +43,17 @@ def table_of(point: int) -> str:
 
 
 @dataclass(frozen=True)
-class Side:
-    """A position from the mover's side: his checkers and his opponent's on his own points.
+class TrictracBoard:
+    """The Trictrac board from the mover's side: his checkers and his opponent's on his own
+    points.
 
     ``me[p]`` and ``opp[p]`` are counts on the mover's point ``p`` (index 0 and 25 unused);
     ``off`` is how many the mover has borne off.
+
+    The same idea as the :class:`~engine.games.moving.Board` of the games that hit, for the
+    Trictrac's own movement and counting: a frozen value (every play of a throw keeps the
+    board it leads to, and the counting reads them all), with no bar, for at Trictrac a
+    checker is never sent back (a blot is hit only in the counting).
     """
 
     me: tuple[int, ...]
@@ -55,7 +61,7 @@ class Side:
     off: int = 0
 
     @classmethod
-    def of(cls, position: Position, mover: Colour) -> Side:
+    def of(cls, position: Position, mover: Colour) -> TrictracBoard:
         me = [0] * 26
         opp = [0] * 26
         for own in range(1, 25):
@@ -65,7 +71,7 @@ class Side:
         return cls(tuple(me), tuple(opp), position.borne_off(mover))
 
     def points(self, mover: Colour, template: Position) -> Position:
-        """Write this side back into ``template`` (absolute points, mover's off count)."""
+        """Write this board back into ``template`` (absolute points, mover's off count)."""
         points = [0] * POINTS
         sign = 1 if mover is Colour.WHITE else -1
         for own in range(1, 25):
@@ -75,13 +81,13 @@ class Side:
         off[mover.pair_index] = self.off
         return template.replace(points=tuple(points), off=(off[0], off[1]))
 
-    def moved(self, start: int, end: int) -> Side:
+    def moved(self, start: int, end: int) -> TrictracBoard:
         me = list(self.me)
         me[start] -= 1
         if end >= EDGE:
-            return Side(tuple(me), self.opp, self.off + 1)
+            return TrictracBoard(tuple(me), self.opp, self.off + 1)
         me[end] += 1
-        return Side(tuple(me), self.opp, self.off)
+        return TrictracBoard(tuple(me), self.opp, self.off)
 
     def full(self, jan: range) -> bool:
         """Every point of the table holds a case (two or more checkers)."""

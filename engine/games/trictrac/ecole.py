@@ -73,7 +73,7 @@ def unmade_petit_jan(
     he marked its points or not (fr 4934: "l'école des points qu'il a dû marquer"); but not
     the replay when he can still fill from his petit jan ("il faudrait laisser les choses en
     l'état", fr 4932; the edition's reading of *can still fill*, as for the other's jans:
-    :meth:`Side.can_fill`). Keeping it, by passing into the other's petit jan: "l'école des
+    :meth:`TrictracBoard.can_fill`). Keeping it, by passing into the other's petit jan: "l'école des
     points qu'il n'a pas marqués pour son jan qu'il conservait, et outre cela le faire
     rejouer et passer" (fr 4936), which law 5486 allows once the other cannot make his own
     petit jan (the movement rules forbid the passage before: :func:`.movement.may_stop`).
@@ -93,7 +93,7 @@ def unmade_petit_jan(
         return Unmade(0, ())
     making = frozenset().union(*(e.plays for e in unmade))
     filling = any(e.kind == "remplir" for e in unmade)
-    if filling and leaf.side.can_fill(PETIT_JAN):
+    if filling and leaf.board.can_fill(PETIT_JAN):
         replays: tuple[Key, ...] = ()
     else:
         replays = tuple(sorted(other.moves for other in leaves if other.key() in making))

@@ -22,7 +22,7 @@ from .board import (
     JANS,
     OPPONENT_COIN,
     TALON,
-    Side,
+    TrictracBoard,
     table_of,
 )
 from .movement import Leaf
@@ -115,7 +115,7 @@ def _event(
 
 
 def rare_jans(
-    side: Side, roll: Roll, throws: int, leaves: list[Leaf], rules: TrictracRules
+    board: TrictracBoard, roll: Roll, throws: int, leaves: list[Leaf], rules: TrictracRules
 ) -> list[Event]:
     """Jan de trois coups, de deux tables, de méséas and the two contre-jans."""
     events: list[Event] = []
@@ -126,25 +126,25 @@ def rare_jans(
         throws < 3
         and not is_doublet(roll)
         and any(
-            all(leaf.side.me[p] == 1 for p in six_tables) and leaf.side.me[TALON] == CHECKERS - 6
+            all(leaf.board.me[p] == 1 for p in six_tables) and leaf.board.me[TALON] == CHECKERS - 6
             for leaf in leaves
         )
     ):
         events.append(_event("jan-de-trois-coups", roll, rules))
-    down = CHECKERS - side.me[TALON] - side.off
-    held = side.opponent_coin_held()
-    if down == 2 and not side.me[COIN] and _two_tables(side, roll):  # fr 4704–4710
+    down = CHECKERS - board.me[TALON] - board.off
+    held = board.opponent_coin_held()
+    if down == 2 and not board.me[COIN] and _two_tables(board, roll):  # fr 4704–4710
         kind = "contre-jan-de-deux-tables" if held else "jan-de-deux-tables"
         events.append(_event(kind, roll, rules))
-    if down == 2 and side.me[COIN] == 2 and 1 in roll:  # fr 4714–4718
+    if down == 2 and board.me[COIN] == 2 and 1 in roll:  # fr 4714–4718
         kind = "contre-jan-de-meseas" if held else "jan-de-meseas"
         events.append(_event(kind, roll, rules))
     return events
 
 
-def _two_tables(side: Side, roll: Roll) -> bool:
+def _two_tables(board: TrictracBoard, roll: Roll) -> bool:
     """The two checkers down could go one to each coin with this throw (fr 4704)."""
-    down = [p for p in range(TALON + 1, 25) for _ in range(side.me[p])]
+    down = [p for p in range(TALON + 1, 25) for _ in range(board.me[p])]
     if len(down) != 2:
         return False
     a, b = roll
@@ -159,26 +159,26 @@ def _two_tables(side: Side, roll: Roll) -> bool:
 # -- hits ------------------------------------------------------------------------------------
 
 
-def coin_hit(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
+def coin_hit(board: TrictracBoard, roll: Roll, rules: TrictracRules) -> list[Event]:
     """*Battre le coin* (fr 4762, 4844, 4861, 4881): own coin held, the opponent's empty.
 
     Two distinct checkers must stand on 13 − a and 13 − b (two on 13 − d for a doublet);
     the two checkers of the coin itself do not count, its *surcases* do ("le coin seul ne
     peut battre le coin", fr 4881); joined numbers never hit the coin (fr 4861).
     """
-    if not side.coin_held() or side.opp[OPPONENT_COIN]:
+    if not board.coin_held() or board.opp[OPPONENT_COIN]:
         return []
     need: dict[int, int] = {}
     for die in roll:
         need[OPPONENT_COIN - die] = need.get(OPPONENT_COIN - die, 0) + 1
     for point, count in need.items():
-        spare = side.me[point] - (2 if point == COIN else 0)
+        spare = board.me[point] - (2 if point == COIN else 0)
         if spare < count:
             return []
     return [_event("battre-le-coin", roll, rules)]
 
 
-def _sum_reaches(side: Side, roll: Roll, target: int) -> tuple[bool, bool]:
+def _sum_reaches(board: TrictracBoard, roll: Roll, target: int) -> tuple[bool, bool]:
     """(reached by both numbers joined, through an open passage) for a blot on ``target``.
 
     A passage is closed by an opponent's case (two or more checkers); a single opposing
@@ -186,21 +186,21 @@ def _sum_reaches(side: Side, roll: Roll, target: int) -> tuple[bool, bool]:
     """
     a, b = roll
     start = target - a - b
-    if start < 1 or not side.me[start]:
+    if start < 1 or not board.me[start]:
         return False, False
     middles = {start + a, start + b}
-    return True, any(side.opp[m] < 2 for m in middles)
+    return True, any(board.opp[m] < 2 for m in middles)
 
 
-def blot_hits(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
+def blot_hits(board: TrictracBoard, roll: Roll, rules: TrictracRules) -> list[Event]:
     """Blots hit *à vrai* (jan de récompense) and *à faux* (jan qui ne peut), per moyen."""
     events: list[Event] = []
     joined = sum(roll)
-    for target in side.blots():
+    for target in board.blots():
         if target == OPPONENT_COIN:
             continue
-        vrai = [d for d in sorted(set(roll)) if target - d >= 1 and side.me[target - d]]
-        reached, open_ = _sum_reaches(side, roll, target)
+        vrai = [d for d in sorted(set(roll)) if target - d >= 1 and board.me[target - d]]
+        reached, open_ = _sum_reaches(board, roll, target)
         if reached and open_:
             vrai.append(joined)
         table = table_of(target)
@@ -235,7 +235,7 @@ def blot_hits(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
 # -- filling and keeping a jan -------------------------------------------------------------
 
 
-def _fill_numbers(side: Side, leaf: Leaf, target: int) -> set[int]:
+def _fill_numbers(board: TrictracBoard, leaf: Leaf, target: int) -> set[int]:
     """The numbers by which ``leaf`` brings a checker onto the half-case ``target``.
 
     A move onto it from a point where the mover had a checker fills by its die; a move
@@ -250,12 +250,14 @@ def _fill_numbers(side: Side, leaf: Leaf, target: int) -> set[int]:
         before = [m for m in leaf.moves if m.end == move.start and m is not move]
         if before:
             found.add(before[0].die + move.die)
-        if side.me[move.start]:
+        if board.me[move.start]:
             found.add(move.die)
     return found
 
 
-def fills(side: Side, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Event]:
+def fills(
+    board: TrictracBoard, roll: Roll, leaves: list[Leaf], rules: TrictracRules
+) -> list[Event]:
     """*Remplir* and *conserver* a petit jan, grand jan or jan de retour (fr 4722–4746).
 
     Moyens are counted only when a single half-case is missing (fr 4986–4988): each number
@@ -266,23 +268,23 @@ def fills(side: Side, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> l
     for name, jan in JANS.items():
         # taking the coin par puissance "ne vaut rien" (fr 4834; 001 837): it fills nothing
         making = frozenset(
-            leaf.key() for leaf in leaves if leaf.side.full(jan) and not leaf.puissance
+            leaf.key() for leaf in leaves if leaf.board.full(jan) and not leaf.puissance
         )
-        if side.full(jan):
+        if board.full(jan):
             if making:
                 events.append(_event("conserver", roll, rules, name, jan=name, plays=making))
             continue
         if not making:
             continue
-        short = [p for p in jan if side.me[p] < 2]
+        short = [p for p in jan if board.me[p] < 2]
         numbers: set[int] = set()
         point = 0
-        if len(short) == 1 and side.me[short[0]] == 1:
+        if len(short) == 1 and board.me[short[0]] == 1:
             point = short[0]
             for leaf in leaves:
                 if leaf.key() in making:
-                    numbers |= _fill_numbers(side, leaf, point)
-            numbers |= _from_the_coin(side, roll, point, name, rules, making, leaves)
+                    numbers |= _fill_numbers(board, leaf, point)
+            numbers |= _from_the_coin(board, roll, point, name, rules, making, leaves)
         moyens = max(1, len(numbers))
         events.append(
             _event(
@@ -301,7 +303,7 @@ def fills(side: Side, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> l
 
 
 def _from_the_coin(
-    side: Side,
+    board: TrictracBoard,
     roll: Roll,
     point: int,
     jan: str,
@@ -318,7 +320,7 @@ def _from_the_coin(
     if rules.coin_fill != "first-opinion" or jan != "jan-de-retour":
         return set()
     joined = sum(roll)
-    if side.me[COIN] != 2 or COIN + joined != point:
+    if board.me[COIN] != 2 or COIN + joined != point:
         return set()
     independent = [
         leaf
@@ -330,7 +332,7 @@ def _from_the_coin(
     if not independent:
         return set()
     middles = {COIN + roll[0], COIN + roll[1]}
-    if all(side.opp[m] >= 2 for m in middles):
+    if all(board.opp[m] >= 2 for m in middles):
         return set()
     return {joined}
 
@@ -342,30 +344,32 @@ def impuissance(roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Ev
     """Each die that cannot be played gives the opponent two points (fr 4746, law 5498)."""
     played = max(len(leaf.moves) for leaf in leaves)
     unplayable = 2 - played
-    if unplayable <= 0 or any(leaf.side.off == CHECKERS for leaf in leaves):
+    if unplayable <= 0 or any(leaf.board.off == CHECKERS for leaf in leaves):
         return []  # a die left over once the last checker is off is no checker unplayed
     return [_event("dame-impuissante", roll, rules, moyens=unplayable)]
 
 
-def first_off(side: Side, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Event]:
+def first_off(
+    board: TrictracBoard, roll: Roll, leaves: list[Leaf], rules: TrictracRules
+) -> list[Event]:
     """The first to bear off all his checkers (fr 4748, 5039)."""
-    done = frozenset(leaf.key() for leaf in leaves if leaf.side.off == CHECKERS)
-    if not done or side.off == CHECKERS:
+    done = frozenset(leaf.key() for leaf in leaves if leaf.board.off == CHECKERS)
+    if not done or board.off == CHECKERS:
         return []
     return [_event("sortir-le-premier", roll, rules, plays=done)]
 
 
 def evaluate(
-    side: Side, roll: Roll, throws: int, leaves: list[Leaf], rules: TrictracRules
+    board: TrictracBoard, roll: Roll, throws: int, leaves: list[Leaf], rules: TrictracRules
 ) -> list[Event]:
-    """Every event of ``roll`` for the mover whose side is ``side``, in the tariff's order."""
+    """Every event of ``roll`` for the mover, whose board is ``board``, in the tariff's order."""
     return [
-        *rare_jans(side, roll, throws, leaves, rules),
-        *blot_hits(side, roll, rules),
-        *coin_hit(side, roll, rules),
+        *rare_jans(board, roll, throws, leaves, rules),
+        *blot_hits(board, roll, rules),
+        *coin_hit(board, roll, rules),
         *impuissance(roll, leaves, rules),
-        *fills(side, roll, leaves, rules),
-        *first_off(side, roll, leaves, rules),
+        *fills(board, roll, leaves, rules),
+        *first_off(board, roll, leaves, rules),
     ]
 
 

@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from ...core.dice import Roll, is_doublet
 from ...core.errors import IllegalPosition, TabulaError
-from ...core.game import GameBase, GameType, Outcome, mover_and_roll
+from ...core.game import Analysis, GameBase, GameType, Outcome, mover_and_roll
 from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
@@ -24,7 +24,7 @@ from .board import (
     OPPONENT_GRAND_JAN,
     PETIT_JAN,
     TALON,
-    Side,
+    TrictracBoard,
 )
 from .ecole import Ecole, claims, unmade_petit_jan
 from .evaluation import Event, evaluate
@@ -64,16 +64,15 @@ class Evaluation:
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """One legal play: the position after it (the mover stays: *tenir*), and the marks.
+class ScoredAnalysis(Analysis):
+    """One legal play, as every game's :class:`~engine.core.game.Analysis` gives it (the
+    position after it — the mover stays: *tenir* — and its outcome), with what it scores:
+    the events it realises and the marks they make.
 
     ``may_leave`` says whether the mover's own dice completed a hole, so that he may leave
     instead (fr 4910); ``left`` is then the position if he does.
     """
 
-    play: Play
-    after: Position
-    outcome: Outcome | None
     events: tuple[Event, ...]
     may_leave: bool
     left: Position | None
@@ -105,16 +104,16 @@ class Trictrac(GameBase):
         for colour in Colour:
             if position.total(colour) != CHECKERS:
                 raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 4598)")
-            side = Side.of(position, colour)
-            if side.me[COIN] == 1:
+            board = TrictracBoard.of(position, colour)
+            if board.me[COIN] == 1:
                 raise IllegalPosition(
                     f"{colour.side_name} has one checker alone in his coin (fr 4830: two at once)"
                 )
-            if side.me[OPPONENT_COIN]:
+            if board.me[OPPONENT_COIN]:
                 raise IllegalPosition(
                     f"{colour.side_name} has checkers in the other's coin (law 5492)"
                 )
-            if side.off and not side.all_home():  # no checker is ever sent back
+            if board.off and not board.all_home():  # no checker is ever sent back
                 raise IllegalPosition(
                     f"{colour.side_name} has borne off checkers while others stand outside "
                     "his jan de retour: one bears off only when all are in it (fr 5035)"
@@ -199,14 +198,14 @@ class Trictrac(GameBase):
         rules = rules or TrictracRules()
         self.check_under(position, rules)
         mover, roll = mover_and_roll(position, roll)
-        side = Side.of(position, mover)
-        leaves = legal_leaves(side, roll, rules)
+        board = TrictracBoard.of(position, mover)
+        leaves = legal_leaves(board, roll, rules)
         marks = Marks.of(position)
         events = [
             e
             for e in (
-                *evaluate(side, roll, marks.throws[mover.pair_index], leaves, rules),
-                *usages(side, marks, mover.pair_index, roll, leaves, rules),
+                *evaluate(board, roll, marks.throws[mover.pair_index], leaves, rules),
+                *usages(board, marks, mover.pair_index, roll, leaves, rules),
             )
             if e.points
         ]
@@ -214,7 +213,7 @@ class Trictrac(GameBase):
 
     def analyse(
         self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
-    ) -> list[Analysis]:
+    ) -> list[ScoredAnalysis]:
         rules = rules or TrictracRules()
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
@@ -223,15 +222,15 @@ class Trictrac(GameBase):
 
     def _analysis(
         self, position: Position, evaluation: Evaluation, leaf: Leaf, rules: TrictracRules
-    ) -> Analysis:
+    ) -> ScoredAnalysis:
         mover = evaluation.mover
         events = tuple(e for e in evaluation.events if e.counts_for(leaf))
         before = Marks.of(position)
         marks, own_holes = _marked(before, evaluation, events, rules)
         marks = recorded(before, counted_throw(marks, mover), evaluation.roll, rules)
         template = position.replace(turn=mover.other, dice=None)
-        after = leaf.side.points(mover, template)
-        if leaf.side.off == CHECKERS and rules.game != "toccategli":
+        after = leaf.board.points(mover, template)
+        if leaf.board.off == CHECKERS and rules.game != "toccategli":
             # the first out: both pile up again, he keeps the dice (in the Toccategli he
             # has won the Satz instead, 001 779, 959)
             after = self.start().replace(turn=mover)
@@ -243,7 +242,7 @@ class Trictrac(GameBase):
             alone = Evaluation(mover, evaluation.roll, tuple(mine), evaluation.leaves)
             kept, _ = _marked(Marks.of(position), alone, tuple(mine), rules)
             left = leaving(kept, mover).store(self.start().replace(turn=mover))
-        return Analysis(
+        return ScoredAnalysis(
             Play(leaf.moves), after, self.outcome(after, rules), events, bool(own_holes), left
         )
 
@@ -257,8 +256,8 @@ class Trictrac(GameBase):
         """Follow a written play by the movement rules alone (not the duty to play all)."""
         rules = rules or TrictracRules()
         mover, roll = mover_and_roll(position, roll)
-        side = Side.of(position, mover)
-        candidates = all_sequences(side, roll, rules)
+        board = TrictracBoard.of(position, mover)
+        candidates = all_sequences(board, roll, rules)
         for leaf in _matching(candidates, written):
             evaluation = self.evaluate(position, roll, rules)
             analysis = self._analysis(position, evaluation, leaf, rules)
@@ -300,7 +299,7 @@ class Trictrac(GameBase):
         """An arrow for each number that hits a blot, à vrai or à faux, as evaluated; a
         joined number bends through its resting point (an open one when it hits à vrai)."""
         evaluation = self.evaluate(position, roll, rules)
-        side = Side.of(position, evaluation.mover)
+        board = TrictracBoard.of(position, evaluation.mover)
         arrows = []
         for event in evaluation.events:
             if event.kind not in ("battre-a-vrai", "battre-a-faux"):
@@ -308,7 +307,7 @@ class Trictrac(GameBase):
             kind: Literal["vrai", "faux"] = "vrai" if event.kind == "battre-a-vrai" else "faux"
             for number in event.numbers:
                 start = event.point - number
-                via = _passage(side, evaluation.roll, start, kind) if number == sum(roll) else None
+                via = _passage(board, evaluation.roll, start, kind) if number == sum(roll) else None
                 # no number written on the arrow: its ends (and its bend) show it, and the
                 # figure stays within the size every drawing keeps to
                 arrows.append(HitArrow(evaluation.mover, start, event.point, kind, via))
@@ -318,16 +317,16 @@ class Trictrac(GameBase):
         self, position: Position, colour: Colour, rules: TrictracRules | None = None
     ) -> dict[str, object]:
         """What the texts say of a position from ``colour``'s side (no switch changes it)."""
-        side = Side.of(position, colour)
+        board = TrictracBoard.of(position, colour)
         return {
-            "coin": side.coin_held(),
-            "opponent_coin": side.opponent_coin_held(),
-            "petit_jan": side.full(PETIT_JAN),
-            "grand_jan": side.full(GRAND_JAN),
-            "jan_de_retour": side.full(JAN_DE_RETOUR),
-            "blots": side.blots(),
-            "opponent_can_fill_grand_jan": side.opponent_can_fill(OPPONENT_GRAND_JAN),
-            "opponent_can_fill_petit_jan": side.opponent_can_fill(JAN_DE_RETOUR),
+            "coin": board.coin_held(),
+            "opponent_coin": board.opponent_coin_held(),
+            "petit_jan": board.full(PETIT_JAN),
+            "grand_jan": board.full(GRAND_JAN),
+            "jan_de_retour": board.full(JAN_DE_RETOUR),
+            "blots": board.blots(),
+            "opponent_can_fill_grand_jan": board.opponent_can_fill(OPPONENT_GRAND_JAN),
+            "opponent_can_fill_petit_jan": board.opponent_can_fill(JAN_DE_RETOUR),
         }
 
     def table_facts(self) -> dict[str, int]:
@@ -531,10 +530,10 @@ def _toc_marking(
     return Marking(leaving(kept, evaluation.mover), (), True)
 
 
-def _passage(side: Side, roll: Roll, start: int, kind: str) -> int:
+def _passage(board: TrictracBoard, roll: Roll, start: int, kind: str) -> int:
     """The resting point a joined hit passes: an open one (no opposing case) for à vrai;
     for à faux every one is closed (fr 4768), and the first is drawn."""
     middles = [start + roll[0], start + roll[1]]
     if kind == "vrai":
-        return next(m for m in middles if side.opp[m] < 2)
+        return next(m for m in middles if board.opp[m] < 2)
     return middles[0]

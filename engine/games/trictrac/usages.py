@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from ...core.dice import Roll, format_roll
 from ...core.errors import TabulaError
-from .board import CHECKERS, COIN, JAN_DE_RETOUR, Side
+from .board import CHECKERS, COIN, JAN_DE_RETOUR, TrictracBoard
 from .evaluation import Event, _event
 from .marking import Marks
 from .movement import Leaf
@@ -78,7 +78,7 @@ def rencontre(marks: Marks, mover_index: int, roll: Roll, rules: TrictracRules) 
     return [_event("jan-de-rencontre", roll, rules)]
 
 
-def margot(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
+def margot(board: TrictracBoard, roll: Roll, rules: TrictracRules) -> list[Event]:
     """Margot la fendue: the dice joined fall on an empty point between two blots."""
     if not rules.margot_la_fendue:
         return []
@@ -86,14 +86,14 @@ def margot(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
     joined = a + b
     events = []
     for target in range(JAN_DE_RETOUR.start + 1, JAN_DE_RETOUR.stop - 1):
-        if side.me[target] or side.opp[target]:
+        if board.me[target] or board.opp[target]:
             continue  # "une flèche vide"
-        if side.opp[target - 1] != 1 or side.opp[target + 1] != 1:
+        if board.opp[target - 1] != 1 or board.opp[target + 1] != 1:
             continue  # "entre deux dames découvertes"
         start = target - joined
-        if start < 1 or not side.me[start]:
+        if start < 1 or not board.me[start]:
             continue
-        if all(side.opp[m] >= 2 for m in {start + a, start + b}):
+        if all(board.opp[m] >= 2 for m in {start + a, start + b}):
             continue  # no open resting point: the dame could not be carried there
         events.append(
             _event(
@@ -103,24 +103,29 @@ def margot(side: Side, roll: Roll, rules: TrictracRules) -> list[Event]:
     return events
 
 
-def pile(side: Side, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Event]:
+def pile(board: TrictracBoard, roll: Roll, leaves: list[Leaf], rules: TrictracRules) -> list[Event]:
     """The pile de malheur: made, or kept, by the plays that leave all fifteen on the coin."""
     if not rules.pile_de_malheur:
         return []
-    piled = frozenset(leaf.key() for leaf in leaves if leaf.side.me[COIN] == CHECKERS)
+    piled = frozenset(leaf.key() for leaf in leaves if leaf.board.me[COIN] == CHECKERS)
     if not piled:
         return []
     return [_event("pile-de-malheur", roll, rules, point=COIN, plays=piled)]
 
 
 def usages(
-    side: Side, marks: Marks, mover_index: int, roll: Roll, leaves: list[Leaf], rules: TrictracRules
+    board: TrictracBoard,
+    marks: Marks,
+    mover_index: int,
+    roll: Roll,
+    leaves: list[Leaf],
+    rules: TrictracRules,
 ) -> list[Event]:
-    """Every event of the agreed usages for the mover whose side is ``side``."""
+    """Every event of the agreed usages for the mover, whose board is ``board``."""
     if not played(rules):
         return []
     return [
         *rencontre(marks, mover_index, roll, rules),
-        *margot(side, roll, rules),
-        *pile(side, roll, leaves, rules),
+        *margot(board, roll, rules),
+        *pile(board, roll, leaves, rules),
     ]

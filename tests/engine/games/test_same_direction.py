@@ -17,7 +17,8 @@ from engine.core.game import make_rules
 from engine.core.moves import BAR, OFF, Move, parse_play
 from engine.core.position import Colour, Position
 from engine.games import get_game, read_position, write_position
-from engine.games.verkehren import HUK, Board, Leaf, after, single_moves, to_board
+from engine.games.moving import Board, Leaf, after, single_moves, to_board
+from engine.games.verkehren import GEOMETRY, HUK
 
 VARIANTS: list[tuple[str, dict[str, str]]] = [
     ("verkehr", {}),
@@ -95,7 +96,7 @@ def _check_play(
     assert found.key() == analysis.play.key() and reached == analysis.after, where
     assert not problem or analysis.outcome, where
     # each move in turn, on the board it was made on
-    board = to_board(pos, pos.turn)
+    board = to_board(pos, pos.turn, GEOMETRY)
     for move in analysis.play.moves:
         assert forbidden(board, move, settings_) is None, (*where, str(move))
         board = after(board, move)
@@ -118,12 +119,12 @@ def test_verkehr_never_plays_beyond_the_agreed_five_bands(seed: int) -> None:
 
 def test_the_rule_check_itself_catches_each_kind_of_breach() -> None:
     pos = read_position("verkehr 9w,1w,-,-,-,-/-,2b,-,-,-,-/13b,-,-,-,-,-/-,-,-,-,-,5w w - bar=0,0")
-    board = to_board(pos, Colour.WHITE)
+    board = to_board(pos, Colour.WHITE, GEOMETRY)
     assert forbidden(board, Move(1, 2, 1), {}) == "made a band on the first half"
     assert forbidden(board, Move(1, 8, 7), {}) == "landed on an opponent's band"
     assert forbidden(board, Move(24, OFF, 1), {}) == "bore off before all were in the last table"
     assert forbidden(board, Move(1, 3, 2), {}) is None
-    waiting = to_board(pos.replace(bar=(1, 0), points=(8, *pos.points[1:])), Colour.WHITE)
+    waiting = to_board(pos.replace(bar=(1, 0), points=(8, *pos.points[1:])), Colour.WHITE, GEOMETRY)
     assert forbidden(waiting, Move(BAR, 1, 1), {}) == "entered on his own checkers"
     assert forbidden(waiting, Move(BAR, 1, 1), {"home_entry": "open"}) is None
     assert forbidden(waiting, Move(2, 3, 1), {}) == "moved while a checker waits to enter"
@@ -134,7 +135,7 @@ def _replay(game: Any, rules: Any, position: Position, moves: tuple[Move, ...]) 
     (a move not allowed here, or the game ended before the last move)."""
     mover = position.turn
     m = game.movement(rules)
-    board = to_board(position, mover)
+    board = to_board(position, mover, GEOMETRY)
     ending = None
     for wanted in moves:
         if ending:

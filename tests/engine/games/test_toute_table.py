@@ -14,11 +14,11 @@ import pytest
 
 from engine.cli import main
 from engine.core.errors import IllegalPlay, IllegalPosition, NotationError, TabulaError
-from engine.core.game import read_play
+from engine.core.game import Analysis, read_play
 from engine.core.moves import Play
 from engine.core.position import POINTS, Colour, Position
 from engine.games import read_position, write_position
-from engine.games.toute_table import START, TOUTE_TABLE, Analysis, TouteTableRules
+from engine.games.toute_table import START, TOUTE_TABLE, TouteTableRules
 
 W, B = Colour.WHITE, Colour.BLACK
 

@@ -543,7 +543,7 @@ def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
     the mover's; joined numbers bend through a resting point (fr 4976–4980, figure 4)."""
     from engine.core.dice import parse_roll
     from engine.core.game import make_rules
-    from engine.games.trictrac.board import Side
+    from engine.games.trictrac.board import TrictracBoard
     from engine.specs import load_spec
 
     spec = load_spec("trictrac/plusieurs-moyens")
@@ -553,9 +553,9 @@ def test_the_drawn_hits_are_the_evaluated_moyens() -> None:
     hits = [e for e in evaluation.events if e.kind in ("battre-a-vrai", "battre-a-faux")]
     arrows = GAME.hit_arrows(position, roll, rules)
     assert len(arrows) == sum(e.moyens for e in hits) == 7
-    side = Side.of(position, evaluation.mover)
+    board = TrictracBoard.of(position, evaluation.mover)
     for arrow in arrows:
-        assert side.me[arrow.start] > 0
+        assert board.me[arrow.start] > 0
         assert (arrow.via is not None) == (arrow.end - arrow.start == sum(roll))
     assert sorted(a.end for a in arrows) == sorted(e.point for e in hits for _ in range(e.moyens))
 

@@ -193,7 +193,7 @@ def test_a_petit_jan_broken_instead_of_passing_goes_to_ecole_and_is_replayed() -
     evaluation = GAME.evaluate(position, (3, 1), rules)
     keep = [e for e in evaluation.events if e.kind == "conserver"]
     assert [(e.jan, e.points) for e in keep] == [("petit-jan", 4)]
-    breaking = next(leaf for leaf in evaluation.leaves if not leaf.side.full(range(1, 7)))
+    breaking = next(leaf for leaf in evaluation.leaves if not leaf.board.full(range(1, 7)))
     done = marking(position, (3, 1), breaking, rules)
     assert _ecole(done) == [("opponent", 4)]  # fr 4936
     assert done.replays and all(
