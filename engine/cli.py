@@ -30,8 +30,8 @@ from typing import Any, NoReturn
 from .answers import outcome_json
 from .core.dice import parse_roll
 from .core.errors import TabulaError
-from .core.game import Outcome, make_rules, read_play
-from .core.position import Colour
+from .core.game import Game, Outcome, Switches, make_rules, read_play
+from .core.position import Colour, Position
 from .games import get_game, read_position, write_position
 from .kinds import board_views
 from .ledger.aufschreiben import Rules
@@ -174,7 +174,7 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     return game, position, roll, rules
 
 
-def _check_under(game: Any, position: Any, rules: Any) -> None:
+def _check_under(game: Game, position: Position, rules: Switches) -> None:
     """The position as the rules played allow it (a Trictrac scoreboard under its variant)."""
     try:
         game.check_under(position, rules)
@@ -182,7 +182,7 @@ def _check_under(game: Any, position: Any, rules: Any) -> None:
         raise TabulaError(f"position: {error}") from None
 
 
-def _rules(game: Any, items: list[str]) -> Any:
+def _rules(game: Game, items: list[str]) -> Switches:
     settings: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -194,7 +194,7 @@ def _rules(game: Any, items: list[str]) -> Any:
     return make_rules(game, settings)
 
 
-def _read(text: str, game: str) -> Any:
+def _read(text: str, game: str) -> Position:
     try:
         return read_position(text, game)
     except TabulaError as error:

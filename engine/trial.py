@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .answers import event_at, event_json, marks_json, moves_checkers, outcome_json, play_names
 from .core.errors import TabulaError
-from .core.game import Game, make_rules
+from .core.game import Game, Switches, make_rules
 from .core.position import Colour, Position
 from .games import get_game, read_position
 from .kinds.kind import FigureSpec
@@ -127,7 +127,7 @@ def _throw(
     game: Game,
     view: Any,
     position: Position,
-    rules: Any,
+    rules: Switches,
     roll: tuple[int, int],
     picture: Picture,
     table: _Arrows,

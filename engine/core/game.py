@@ -19,7 +19,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from .dice import Roll
 from .errors import IllegalPlay, TabulaError
@@ -58,6 +67,21 @@ class Switches:
         if get_origin(annotation) is Literal:
             return get_args(annotation)
         raise TypeError(f"{cls.__name__}.{name}: a switch is a Literal or a bool")
+
+
+OwnRules = TypeVar("OwnRules", bound=Switches)
+
+
+def own_rules(rules_type: type[OwnRules], rules: Switches | None) -> OwnRules:
+    """A game's own rules from what a caller gives it: the defaults for ``None``, and an
+    error for another game's rules (never the defaults in their place, silently)."""
+    if rules is None:
+        return rules_type()
+    if not isinstance(rules, rules_type):
+        raise TabulaError(
+            f"rules {type(rules).__name__} given where {rules_type.__name__} are needed"
+        )
+    return rules
 
 
 _ANNOTATIONS: dict[type, dict[str, object]] = {}
@@ -131,25 +155,31 @@ class Game(Protocol):
 
     def validate(self, position: Position) -> None: ...
 
-    def check_under(self, position: Position, rules: Any = None) -> None: ...
+    def check_under(self, position: Position, rules: Switches | None = None) -> None: ...
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> Sequence[Any]: ...
 
     def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Any]: ...
 
-    def apply(self, position: Position, play: Any, rules: Any = None) -> Position: ...
+    def apply(self, position: Position, play: Any, rules: Switches | None = None) -> Position: ...
 
     def trace(
-        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: Any = None
+        self,
+        position: Position,
+        roll: Roll,
+        written: Sequence[MoveText],
+        rules: Switches | None = None,
     ) -> Traced: ...
 
-    def outcome(self, position: Position, rules: Any = None) -> Outcome | None: ...
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None: ...
 
-    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]: ...
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]: ...
 
     def table_facts(self) -> Mapping[str, object]: ...
 
@@ -157,12 +187,16 @@ class Game(Protocol):
 
     def score_rows(self) -> Sequence[ScoreRow]: ...
 
-    def evaluate(self, position: Position, roll: Roll | None = None, rules: Any = None) -> Any: ...
+    def match_winner(self, white: Sequence[str], black: Sequence[str]) -> Colour | None: ...
+
+    def evaluate(
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
+    ) -> Any: ...
 
     def marks(self, position: Position) -> Mapping[Colour, MarkedScore]: ...
 
     def hit_arrows(
-        self, position: Position, roll: Roll, rules: Any = None
+        self, position: Position, roll: Roll, rules: Switches | None = None
     ) -> Sequence[HitArrow]: ...
 
 
@@ -186,16 +220,16 @@ class GameBase:
     game_type: ClassVar[GameType] = GameType()
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> Sequence[Analysed]:
         raise NotImplementedError
 
     def legal_plays(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Any]:
         return [a.play for a in self.analyse(position, roll, rules)]
 
-    def apply(self, position: Position, play: Any, rules: Any = None) -> Position:
+    def apply(self, position: Position, play: Any, rules: Switches | None = None) -> Position:
         """The position after ``play`` (of the position's dice); raises
         :class:`IllegalPlay` unless the play is legal."""
         found = analysis_of(self.analyse(position, None, rules), play)
@@ -204,7 +238,7 @@ class GameBase:
         after: Position = found.after
         return after
 
-    def check_under(self, position: Position, rules: Any = None) -> None:
+    def check_under(self, position: Position, rules: Switches | None = None) -> None:
         """What the rules played allow of a position beyond :meth:`Game.validate`, which
         reads it without them (a Trictrac scoreboard under a variant); nothing by default."""
 
@@ -220,13 +254,22 @@ class GameBase:
         """The rows of the game's points table, in the text's order (a score-table figure)."""
         raise TabulaError(f"{self.name} has no points table")
 
-    def evaluate(self, position: Position, roll: Roll | None = None, rules: Any = None) -> Any:
+    def match_winner(self, white: Sequence[str], black: Sequence[str]) -> Colour | None:
+        """Who wins a match whose games each side won ended so (``None``: nobody yet), for
+        a game whose text says how a match is decided."""
+        raise TabulaError(f"{self.name} does not decide matches")
+
+    def evaluate(
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
+    ) -> Any:
         raise TabulaError(f"{self.name} has no points won before the play: try 'legal'")
 
     def marks(self, position: Position) -> Mapping[Colour, MarkedScore]:
         return {}
 
-    def hit_arrows(self, position: Position, roll: Roll, rules: Any = None) -> Sequence[HitArrow]:
+    def hit_arrows(
+        self, position: Position, roll: Roll, rules: Switches | None = None
+    ) -> Sequence[HitArrow]:
         return []
 
 
@@ -265,7 +308,7 @@ def read_play(game: Game, text: str, *, field: str = "play") -> tuple[MoveText, 
     return parse_play(text, field=field, descending=game.geometry.counts_down)
 
 
-def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Any:
+def make_rules(game: Game, settings: Mapping[str, str] | None = None) -> Switches:
     """Build a game's rules from ``name=value`` switch settings, checking names and values."""
     rules_type = game.rules_type
     if not settings:

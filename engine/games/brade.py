@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from ..core.errors import TabulaError
-from ..core.game import Outcome, Switches
+from ..core.game import Outcome, Switches, own_rules
 from ..core.moves import BAR, OFF, Move
 from ..core.notation import ExtraField
 from ..core.position import Colour, Position
@@ -190,12 +190,12 @@ def match_winner(white: Sequence[str], black: Sequence[str]) -> Colour | None:
 # --------------------------------------------------------------------------------------
 
 
-class Brade(SameDirectionGame):
+class Brade(SameDirectionGame[BradeRules]):
     """Swedish Bräde (Vasamuseets Brädspelsvänner, 2003)."""
 
     name: ClassVar[str] = "brade"
     title: ClassVar[str] = "Bräde"
-    rules_type: ClassVar[type] = BradeRules
+    rules_type: ClassVar[type[Switches]] = BradeRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = (
         ExtraField(
             "burst",
@@ -205,12 +205,15 @@ class Brade(SameDirectionGame):
         ),
     )
 
-    def movement(self, rules: Any) -> Movement:
+    def own(self, rules: Switches | None) -> BradeRules:
+        return own_rules(BradeRules, rules)
+
+    def movement(self, rules: BradeRules) -> Movement:
         """Bräde's way of moving within the family (see :class:`Movement`)."""
         return Movement(
             junker="without",  # sv 2945: too few open points lets entering burst a band
             long_run_bursts=True,  # sv 2941–2943
-            bearing_off=self._rules(rules).home_play,  # sv 2959–2961, 2967
+            bearing_off=rules.home_play,  # sv 2959–2961, 2967
         )
 
     def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
@@ -248,13 +251,13 @@ class Brade(SameDirectionGame):
             return "hemspel"  # sv 2957
         return None
 
-    def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
+    def jan_by_bursting(self, moves: tuple[Move, ...], rules: BradeRules) -> bool:
         """sv 3052: a sprängjan (see :class:`BradeRules`)."""
-        if self._rules(rules).sprangjan == "bursting-move":
+        if rules.sprangjan == "bursting-move":
             return moves[-1].burst
         return any(m.burst for m in moves)
 
-    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+    def result(self, colour: Colour, ending: str, position: Position, rules: BradeRules) -> Outcome:
         """How many points the ending is worth (sv 3084, 3094–3106)."""
         burst = position.get("burst", "0") == "1"
         key = "sprangjan" if ending == "jan" and burst else ending
@@ -270,12 +273,14 @@ class Brade(SameDirectionGame):
 
     # -- facts the texts state about positions and the table -----------------------------
 
-    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
         board = to_board(position, colour, self.geometry)
         entry = entry_points(board)
         locked = bursting_locked(board)
-        may_burst = is_junker(board, self.movement(rules)) or bool(long_run_points(board))
+        may_burst = is_junker(board, self.movement(self.own(rules))) or bool(long_run_points(board))
         return {
             "hit": board.me[BAR],  # checkers on the bar, waiting to be entered
             "entry_points": entry,  # sv 2945: empty points or opponent blots in quarter 1

@@ -28,7 +28,7 @@ from typing import ClassVar, Literal
 
 from ..core.dice import Roll
 from ..core.errors import IllegalPlay, IllegalPosition, TabulaError
-from ..core.game import GameBase, GameType, Outcome, Switches
+from ..core.game import GameBase, GameType, Outcome, Switches, own_rules
 from ..core.moves import MoveText, Play
 from ..core.notation import ExtraField
 from ..core.position import POINTS, Colour, Geometry, Position
@@ -135,7 +135,7 @@ class DamesRabattues(GameBase):
     geometry: ClassVar[Geometry] = Geometry(
         white_offset=23, black_offset=0, white_direction=-1, black_direction=1
     )
-    rules_type: ClassVar[type] = DamesRabattuesRules
+    rules_type: ClassVar[type[Switches]] = DamesRabattuesRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = (
         ExtraField(
             "down",
@@ -205,7 +205,7 @@ class DamesRabattues(GameBase):
                 raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 5875)")
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: object = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[ForcedAnalysis]:
         mover = position.turn
         roll = roll or position.dice
@@ -215,7 +215,7 @@ class DamesRabattues(GameBase):
             raise TabulaError("no roll: give one (e.g. --roll 6-1) or put it in the position")
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
-        rules = rules if isinstance(rules, DamesRabattuesRules) else DamesRabattuesRules()
+        rules = own_rules(DamesRabattuesRules, rules)
         sides = self._piles(position)
         # fr 5931: with first_lift = "next-throw", who was laying as the throw began lifts
         # nothing in it
@@ -249,25 +249,35 @@ class DamesRabattues(GameBase):
                 return colour
         return None
 
-    def outcome(self, position: Position, rules: object = None) -> Outcome | None:
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
         """The first to lift all his checkers wins (fr 5937)."""
+        own_rules(DamesRabattuesRules, rules)  # no switch changes it; another game's is wrong
         for colour in Colour:
             if position.borne_off(colour) == CHECKERS:
                 return Outcome(colour, "win", 1, "win", {})
         return None
 
-    def apply(self, position: Position, play: Play | RollPlay, rules: object = None) -> Position:
+    def apply(
+        self, position: Position, play: Play | RollPlay, rules: Switches | None = None
+    ) -> Position:
         (analysis,) = self.analyse(position, None, rules)
         if str(analysis.play) != str(play):
             raise IllegalPlay(f"'{play}' is not what this roll does: {analysis.play}")
         return analysis.after
 
     def trace(
-        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: object = None
+        self,
+        position: Position,
+        roll: Roll,
+        written: Sequence[MoveText],
+        rules: Switches | None = None,
     ) -> tuple[RollPlay, Position | None, str]:
         return RollPlay(()), None, "Dames Rabattues plays are not written as moves"
 
-    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
+        own_rules(DamesRabattuesRules, rules)  # no switch changes them
         side = self._piles(position)[colour]
         return {
             "down": "".join(str(side.down[p]) for p in PILES),

@@ -51,6 +51,7 @@ from ..core.game import (
     Switches,
     mover_and_roll,
     mover_of,
+    own_rules,
 )
 from ..core.moves import Move, MoveText, Play
 from ..core.notation import ExtraField
@@ -95,7 +96,7 @@ class Plein(GameBase):
     name: ClassVar[str] = "plein"
     title: ClassVar[str] = "Plein"
     geometry: ClassVar[Geometry] = TRICTRAC_GEOMETRY  # the Trictrac board (fr 5963–5965)
-    rules_type: ClassVar[type] = PleinRules
+    rules_type: ClassVar[type[Switches]] = PleinRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
     # drawn as a Trictrac board: holes, coins (fr 5965)
     game_type: ClassVar[GameType] = GameType(board="trictrac", labels="owners")
@@ -122,9 +123,9 @@ class Plein(GameBase):
                 raise IllegalPosition(f"{colour.side_name} has not fifteen checkers (fr 5951)")
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: PleinRules | None = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Analysis]:
-        rules = rules or PleinRules()
+        rules = own_rules(PleinRules, rules)
         mover, roll = mover_and_roll(position, roll, "6-5")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
@@ -140,7 +141,11 @@ class Plein(GameBase):
         return sorted(results, key=lambda a: str(a.play))
 
     def trace(
-        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: object = None
+        self,
+        position: Position,
+        roll: Roll,
+        written: Sequence[MoveText],
+        rules: Switches | None = None,
     ) -> tuple[Play, Position | None, str]:
         mover = mover_of(position)
         board = to_board(position, mover, self.geometry)
@@ -150,8 +155,8 @@ class Plein(GameBase):
         template = position.replace(turn=mover.other, dice=None)
         return Play(found.moves), from_board(found.board, mover, template, self.geometry), ""
 
-    def outcome(self, position: Position, rules: PleinRules | None = None) -> Outcome | None:
-        rules = rules or PleinRules()
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
+        rules = own_rules(PleinRules, rules)
         for colour in Colour:
             counts = to_board(position, colour, self.geometry).me
             plein = all(counts[p] >= 2 for p in GRAND_JAN)
@@ -161,7 +166,10 @@ class Plein(GameBase):
                 return Outcome(colour, "plein", 1, "plein", {})
         return None
 
-    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
+        own_rules(PleinRules, rules)  # no switch changes them; another game's are wrong
         counts = to_board(position, colour, self.geometry).me
         return {
             "covered": sum(1 for p in GRAND_JAN if counts[p] >= 2),

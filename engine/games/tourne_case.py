@@ -34,6 +34,7 @@ from ..core.game import (
     Switches,
     mover_and_roll,
     mover_of,
+    own_rules,
 )
 from ..core.moves import BAR, Move, MoveText, Play
 from ..core.notation import ExtraField
@@ -73,7 +74,7 @@ class TourneCase(GameBase):
     geometry: ClassVar[Geometry] = Geometry(
         white_offset=12, black_offset=11, white_direction=1, black_direction=-1
     )
-    rules_type: ClassVar[type] = TourneCaseRules
+    rules_type: ClassVar[type[Switches]] = TourneCaseRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
     # each side is numbered by the player who runs along it
     game_type: ClassVar[GameType] = GameType(labels="owners")
@@ -160,9 +161,9 @@ class TourneCase(GameBase):
             yield Move(start, target, die, hits=hits), me, them
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: TourneCaseRules | None = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Analysis]:
-        rules = rules or TourneCaseRules()
+        rules = own_rules(TourneCaseRules, rules)
         mover, roll = mover_and_roll(position, roll, "6-5")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
@@ -182,7 +183,7 @@ class TourneCase(GameBase):
         position: Position,
         roll: Roll,
         written: Sequence[MoveText],
-        rules: TourneCaseRules | None = None,
+        rules: Switches | None = None,
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play (one move, or none) without judging which die it uses."""
         mover = mover_of(position)
@@ -205,9 +206,9 @@ class TourneCase(GameBase):
 
     # -- the end -----------------------------------------------------------------------------
 
-    def outcome(self, position: Position, rules: TourneCaseRules | None = None) -> Outcome | None:
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
         """The first to have all three in his corner wins (fr 5861)."""
-        rules = rules or TourneCaseRules()
+        rules = own_rules(TourneCaseRules, rules)
         for colour in Colour:
             side = self._checkers(position, colour)
             if side.points[CORNER] == CHECKERS:
@@ -217,7 +218,10 @@ class TourneCase(GameBase):
                 return Outcome(colour, kind, 2 if double else 1, kind, {})
         return None
 
-    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
+        own_rules(TourneCaseRules, rules)  # no switch changes them; another game's are wrong
         side = self._checkers(position, colour)
         return {"waiting": side.waiting, "in_corner": side.points[CORNER]}
 

@@ -51,6 +51,7 @@ from ..core.game import (
     Switches,
     mover_and_roll,
     mover_of,
+    own_rules,
 )
 from ..core.moves import BAR_DOWN, OFF_DOWN, Move, MoveText, Play
 from ..core.notation import ExtraField
@@ -169,7 +170,7 @@ class TouteTable(GameBase):
     geometry: ClassVar[Geometry] = Geometry(
         white_offset=12, black_offset=11, white_direction=1, black_direction=-1, counts_down=True
     )
-    rules_type: ClassVar[type] = TouteTableRules
+    rules_type: ClassVar[type[Switches]] = TouteTableRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
 
     def start(self) -> Position:
@@ -198,10 +199,11 @@ class TouteTable(GameBase):
 
     # -- outcome -------------------------------------------------------------------------
 
-    def outcome(self, position: Position, rules: object = None) -> Outcome | None:
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
         """The first to bear off all wins (fr 5783): the *partie double* if the loser has
         not yet brought all his checkers into his home table (fr 5791) — and has borne off
         none, for "s'il en avait levé une, l'on ne gagnerait que la partie simple"."""
+        own_rules(TouteTableRules, rules)  # no switch changes it; another game's are wrong
         for colour in Colour:
             if position.borne_off(colour) != CHECKERS:
                 continue
@@ -215,10 +217,10 @@ class TouteTable(GameBase):
     # -- plays ---------------------------------------------------------------------------
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: TouteTableRules | None = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Analysis]:
         """Every legal play of ``roll`` (or the position's dice), with its result."""
-        rules = rules or TouteTableRules()
+        rules = own_rules(TouteTableRules, rules)
         mover, roll = mover_and_roll(position, roll, "6-1")
         if self.outcome(position):
             raise TabulaError("the game is already over in this position")
@@ -238,7 +240,7 @@ class TouteTable(GameBase):
         position: Position,
         roll: Roll,
         written: Sequence[MoveText],
-        rules: TouteTableRules | None = None,
+        rules: Switches | None = None,
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play move by move, ignoring the duties but not the movement
         rules: (the moves, the position after or ``None`` if a move is not allowed, problem)."""
@@ -253,8 +255,11 @@ class TouteTable(GameBase):
 
     # -- facts the text states about positions -----------------------------------------
 
-    def facts(self, position: Position, colour: Colour, rules: object = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, in the text's terms."""
+        own_rules(TouteTableRules, rules)  # no switch changes them
         board = to_board(position, colour, self.geometry)
         piles = [p for p in range(24, 0, -1) if board.me[p]]
 

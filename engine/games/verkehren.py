@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from ..core.dice import Roll, dice_to_play
 from ..core.errors import IllegalPosition, TabulaError
@@ -68,6 +68,7 @@ from ..core.game import (
     Switches,
     mover_and_roll,
     mover_of,
+    own_rules,
 )
 from ..core.moves import BAR, OFF, Move, MoveText, Play
 from ..core.notation import ExtraField
@@ -351,18 +352,21 @@ BURST_FIELD = ExtraField(
 )
 
 
-class SameDirectionGame(GameBase):
+FamilyRules = TypeVar("FamilyRules", bound=Switches)  # the rules of one game of the family
+
+
+class SameDirectionGame(GameBase, Generic[FamilyRules]):
     """What the games of the family share; each game gives its movement, endings, outcome."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     geometry: ClassVar[Geometry] = GEOMETRY
-    rules_type: ClassVar[type]
+    rules_type: ClassVar[type[Switches]]
     extra_fields: ClassVar[tuple[ExtraField, ...]] = ()
 
     # -- what each game says -------------------------------------------------------------
 
-    def movement(self, rules: Any) -> Movement:
+    def movement(self, rules: FamilyRules) -> Movement:
         raise NotImplementedError
 
     def ending(self, board: Board, m: Movement) -> str | None:
@@ -373,7 +377,9 @@ class SameDirectionGame(GameBase):
             return "off"
         return None
 
-    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+    def result(
+        self, colour: Colour, ending: str, position: Position, rules: FamilyRules
+    ) -> Outcome:
         raise NotImplementedError
 
     def duties(self, leaves: list[Leaf], dice: tuple[int, ...], m: Movement) -> list[Leaf]:
@@ -385,14 +391,15 @@ class SameDirectionGame(GameBase):
             leaves, dice, higher=m.one_die == "higher", whole=lambda leaf: bool(leaf.ending)
         )
 
-    def jan_by_bursting(self, moves: tuple[Move, ...], rules: Any) -> bool:
+    def jan_by_bursting(self, moves: tuple[Move, ...], rules: FamilyRules) -> bool:
         """Whether a jan made by these moves counts as made by bursting a band."""
         return bool(moves) and moves[-1].burst
 
     # -- the shared interface ------------------------------------------------------------
 
-    def _rules(self, rules: Any) -> Any:
-        return rules if rules is not None else self.rules_type()
+    def own(self, rules: Switches | None) -> FamilyRules:
+        """The game's own rules from what a caller gives (:func:`own_rules`)."""
+        raise NotImplementedError
 
     def start(self) -> Position:
         """Fifteen checkers each on the home point (de1800 481, fr 5556, sv 2886)."""
@@ -419,7 +426,7 @@ class SameDirectionGame(GameBase):
                         "first two tables a band may stand only on the huk, point 12 "
                         "(de1800 495, fr 5600, sv 2932)"
                     )
-        movement = self.movement(None)
+        movement = self.movement(self.own(None))  # validate reads a position without rules
         endings = {c: self.ending(to_board(position, c, GEOMETRY), movement) for c in Colour}
         finished = [c for c in Colour if endings[c]]
         if len(finished) > 1:
@@ -432,9 +439,9 @@ class SameDirectionGame(GameBase):
                     "burst=1 marks a game ended by a jan made by bursting, but nobody is jan"
                 )
 
-    def outcome(self, position: Position, rules: Any = None) -> Outcome | None:
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
         """Whether the game is over, who won and how."""
-        rules = self._rules(rules)
+        rules = self.own(rules)
         movement = self.movement(rules)
         for colour in Colour:
             ending = self.ending(to_board(position, colour, GEOMETRY), movement)
@@ -443,10 +450,10 @@ class SameDirectionGame(GameBase):
         return None
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: Any = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[Analysis]:
         """Every legal play of ``roll`` (or the position's dice), with its result."""
-        rules = self._rules(rules)
+        rules = self.own(rules)
         mover, roll = mover_and_roll(position, roll, "6-2")
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
@@ -461,7 +468,7 @@ class SameDirectionGame(GameBase):
             results.setdefault((found.play.key(), found.after, kind), found)
         return sorted(results.values(), key=lambda a: str(a.play))
 
-    def throw_movement(self, board: Board, rules: Any) -> Movement:
+    def throw_movement(self, board: Board, rules: FamilyRules) -> Movement:
         """The movement for one throw from ``board``: the game's, and whether the mover is
         Junker as the throw begins (read with ``junker_judged = "throw"``, sv 2838)."""
         m = self.movement(rules)
@@ -483,7 +490,9 @@ class SameDirectionGame(GameBase):
         """fr 5642: a player *hors du jeu* "peut rentrer toujours une des dames" — one."""
         return m.junker == "one" and bool(board.me[BAR]) and is_junker(board, m)
 
-    def _analysis(self, position: Position, mover: Colour, leaf: Leaf, rules: Any) -> Analysis:
+    def _analysis(
+        self, position: Position, mover: Colour, leaf: Leaf, rules: FamilyRules
+    ) -> Analysis:
         template = position.replace(turn=mover.other, dice=None, extra=())
         moved = from_board(leaf.board, mover, template, GEOMETRY)
         if leaf.ending == "jan" and self.extra_fields and self.jan_by_bursting(leaf.moves, rules):
@@ -491,13 +500,17 @@ class SameDirectionGame(GameBase):
         return Analysis(Play(leaf.moves), moved, self.outcome(moved, rules))
 
     def trace(
-        self, position: Position, roll: Roll, written: Sequence[MoveText], rules: Any = None
+        self,
+        position: Position,
+        roll: Roll,
+        written: Sequence[MoveText],
+        rules: Switches | None = None,
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play ignoring the duties: (the moves, the position after, problem).
 
         The position after is ``None`` when a move is not allowed by the movement rules.
         """
-        rules = self._rules(rules)
+        rules = self.own(rules)
         mover = mover_of(position)
         board = to_board(position, mover, GEOMETRY)
         m = self.throw_movement(board, rules)
@@ -507,9 +520,11 @@ class SameDirectionGame(GameBase):
         leaf = Leaf(found.moves, found.board, found.ending)
         return Play(found.moves), self._analysis(position, mover, leaf, rules).after, found.problem
 
-    def facts(self, position: Position, colour: Colour, rules: Any = None) -> dict[str, object]:
+    def facts(
+        self, position: Position, colour: Colour, rules: Switches | None = None
+    ) -> dict[str, object]:
         """Facts about a position from ``colour``'s side, as the texts state them."""
-        m = self.movement(self._rules(rules))
+        m = self.movement(self.own(rules))
         board = to_board(position, colour, GEOMETRY)
         return {
             "hit": board.me[BAR],  # checkers waiting to be entered
@@ -614,16 +629,19 @@ VERKEHR_LABELS = {
 }
 
 
-class Verkehr(SameDirectionGame):
+class Verkehr(SameDirectionGame[VerkehrRules]):
     """Das Verkehren (de1800 467–551; de 4275–4363; da 1569–1658; sv 2768–2876)."""
 
     name: ClassVar[str] = "verkehr"
     title: ClassVar[str] = "Verkehr"
-    rules_type: ClassVar[type] = VerkehrRules
+    rules_type: ClassVar[type[Switches]] = VerkehrRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = (BURST_FIELD,)
 
-    def movement(self, rules: Any) -> Movement:
-        r = self._rules(rules)
+    def own(self, rules: Switches | None) -> VerkehrRules:
+        return own_rules(VerkehrRules, rules)
+
+    def movement(self, rules: VerkehrRules) -> Movement:
+        r = rules
         return Movement(
             junker=r.junker,
             home_entry=r.home_entry,
@@ -646,14 +664,18 @@ class Verkehr(SameDirectionGame):
             return "aufspielen"
         return None
 
-    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
+    def result(
+        self, colour: Colour, ending: str, position: Position, rules: VerkehrRules
+    ) -> Outcome:
         kind = {"off": "einzeln", "jan": "jan", "aufspielen": "aufspielen"}[ending]
         if kind == "jan" and position.get("burst", "0") == "1":
             kind = "storm-jan"  # sv 2858: a jan won by bursting the opponent's bands
         return Outcome(colour, kind, VERKEHR_POINTS[kind], VERKEHR_LABELS[kind], {})
 
-    def who_begins(self, white_die: int, black_die: int, rules: Any = None) -> Colour | None:
-        return who_begins(white_die, black_die, self._rules(rules).first_throw == "lower")
+    def who_begins(
+        self, white_die: int, black_die: int, rules: Switches | None = None
+    ) -> Colour | None:
+        return who_begins(white_die, black_die, self.own(rules).first_throw == "lower")
 
 
 # --------------------------------------------------------------------------------------
@@ -693,7 +715,7 @@ class RevertierRules(Switches):
     }
 
 
-class Revertier(SameDirectionGame):
+class Revertier(SameDirectionGame[RevertierRules]):
     """Le jeu du Revertier, from Charpentier's *Suite du Trictrac* (1698; fr 5542–5700).
 
     Everything is the family's: the *tas* is the home point, the *tête* the huk (fr 5612),
@@ -706,23 +728,30 @@ class Revertier(SameDirectionGame):
 
     name: ClassVar[str] = "revertier"
     title: ClassVar[str] = "Revertier"
-    rules_type: ClassVar[type] = RevertierRules
+    rules_type: ClassVar[type[Switches]] = RevertierRules
 
-    def movement(self, rules: Any) -> Movement:
-        r = self._rules(rules)
+    def own(self, rules: Switches | None) -> RevertierRules:
+        return own_rules(RevertierRules, rules)
+
+    def movement(self, rules: RevertierRules) -> Movement:
+        r = rules
         return Movement(
             junker="one" if r.hors_du_jeu == "enter-one" else "none-enter",
             bearing_off="common",  # fr 5674 → fr 5035–5037
             one_die=r.one_die,
         )
 
-    def result(self, colour: Colour, ending: str, position: Position, rules: Any) -> Outcome:
-        double = ending == "jan" and self._rules(rules).double_game  # fr 5660, 5668
+    def result(
+        self, colour: Colour, ending: str, position: Position, rules: RevertierRules
+    ) -> Outcome:
+        double = ending == "jan" and rules.double_game  # fr 5660, 5668
         kind = "double" if double else "simple"
         label = "partie double" if double else "partie simple"
         return Outcome(colour, kind, 2 if double else 1, label, {"jan": ending == "jan"})
 
-    def who_begins(self, white_die: int, black_die: int, rules: Any = None) -> Colour | None:
+    def who_begins(
+        self, white_die: int, black_die: int, rules: Switches | None = None
+    ) -> Colour | None:
         """fr 5572: "celui qui a fait le plus gros point, joue et commence la partie"."""
         return who_begins(white_die, black_die, lower=False)
 

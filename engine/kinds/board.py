@@ -89,11 +89,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.dice import Roll, parse_roll
 from ..core.errors import TabulaError
-from ..core.game import Game, analysis_of, make_rules, mover_of, read_play
+from ..core.game import (
+    Game,
+    Switches,
+    analysis_of,
+    make_rules,
+    mover_of,
+    own_rules,
+    read_play,
+)
 from ..core.moves import Play
 from ..core.position import Colour, Position
 from ..core.scoreboard import HitArrow
 from ..games import get_game, read_position
+from ..games.trictrac import TrictracRules
 from ..games.trictrac.game import marking
 from ..verdicts import ClaimError, ClaimResult, check_envelope, verdict
 from .kind import FigureKind, FigureSpec, View
@@ -117,12 +126,14 @@ def check_board(spec: FigureSpec) -> list[ClaimResult]:
     return check_claims(spec, game, position, rules)
 
 
-def check_claims(spec: FigureSpec, game: Game, position: Position, rules: Any) -> list[ClaimResult]:
+def check_claims(
+    spec: FigureSpec, game: Game, position: Position, rules: Switches
+) -> list[ClaimResult]:
     """Every claim of a figure, checked in ``position`` under ``rules``."""
     return [_check_claim(spec, game, position, rules, claim) for claim in spec.claims]
 
 
-def _check_view(spec: FigureSpec, game: Game, position: Position, rules: Any) -> None:
+def _check_view(spec: FigureSpec, game: Game, position: Position, rules: Switches) -> None:
     """The play drawn as arrows must be legal, so a figure can never show an illegal play."""
     if not spec.view.play:
         return
@@ -136,7 +147,7 @@ def _check_view(spec: FigureSpec, game: Game, position: Position, rules: Any) ->
 
 
 def _check_claim(
-    spec: FigureSpec, game: Game, position: Position, rules: Any, claim: dict[str, Any]
+    spec: FigureSpec, game: Game, position: Position, rules: Switches, claim: dict[str, Any]
 ) -> ClaimResult:
     where = f"figure {spec.id}, claim '{claim['id']}'"
     try:
@@ -148,7 +159,12 @@ def _check_claim(
 
 
 def _checked(
-    spec: FigureSpec, game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
+    spec: FigureSpec,
+    game: Game,
+    position: Position,
+    rules: Switches,
+    claim: dict[str, Any],
+    where: str,
 ) -> ClaimResult:
     check_envelope(claim, _KEYS, where)
     if not set(claim) & _STATEMENTS:
@@ -182,7 +198,7 @@ def _for_roll(claim: dict[str, Any], roll: str | None) -> dict[str, Any]:
 
 
 def _only_these(
-    game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
+    game: Game, position: Position, rules: Switches, claim: dict[str, Any], where: str
 ) -> list[str]:
     """The statements must fail for every roll the claim does not list."""
     if "rolls" not in claim:
@@ -203,7 +219,7 @@ class _Checker:
     """Checks the statements of one claim and collects what does not hold."""
 
     def __init__(
-        self, game: Game, position: Position, rules: Any, claim: dict[str, Any], where: str
+        self, game: Game, position: Position, rules: Switches, claim: dict[str, Any], where: str
     ) -> None:
         self.game = game
         self.position = position
@@ -426,10 +442,10 @@ class _Checker:
             self.problems.append(f"'{pair[0]}' and '{pair[1]}' do not rank alike")
 
     def _match(self, spec: dict[str, Any]) -> None:
-        decide = getattr(self.game, "match_winner", None)
-        if decide is None:
-            raise ClaimError(f"{self.where}: {self.game.name} does not decide matches")
-        winner = decide(spec["white"], spec["black"])
+        try:
+            winner = self.game.match_winner(spec["white"], spec["black"])
+        except TabulaError as error:
+            raise ClaimError(f"{self.where}: {error}") from None
         found = winner.value if winner is not None else "none"
         if found != spec["winner"]:
             self.problems.append(f"the match goes to {found}, not {spec['winner']}")
@@ -487,7 +503,7 @@ class _Checker:
             self.position,
             evaluation.roll,
             leaves[0],
-            self.rules,
+            own_rules(TrictracRules, self.rules),
             marked=spec.get("marked"),
             opponent_marked=spec.get("opponent_marked"),
             leave=bool(spec.get("leave", False)),
@@ -548,7 +564,7 @@ _KEYS = _STATEMENTS | {
 
 
 def _after(
-    game: Game, position: Position, rules: Any, step: dict[str, str], where: str
+    game: Game, position: Position, rules: Switches, step: dict[str, str], where: str
 ) -> Position:
     """The position after a legal play, for claims about what follows."""
     if "turn" in step:  # who throws this step, if not the side the position says
@@ -568,13 +584,13 @@ def _after(
     raise ClaimError(f"{where}: 'after' play '{step['play']}' is not legal with {step['roll']}")
 
 
-def _resolve(game: Game, position: Position, roll: Any, text: str, rules: Any) -> Play | None:
+def _resolve(game: Game, position: Position, roll: Any, text: str, rules: Switches) -> Play | None:
     """The moves a written play stands for, if the movement rules allow them at all."""
     play, after, _ = game.trace(position, roll, read_play(game, text), rules)
     return play if after is not None else None
 
 
-def _legal_keys(game: Game, position: Position, roll: Any, rules: Any) -> set[Any]:
+def _legal_keys(game: Game, position: Position, roll: Any, rules: Switches) -> set[Any]:
     return {a.play.key() for a in game.analyse(position, roll, rules)}
 
 

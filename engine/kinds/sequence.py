@@ -24,7 +24,7 @@ from ..answers import event_at, event_json, marks_json, outcome_json, play_names
 from ..core.dice import Roll, format_roll, parse_roll
 from ..core.errors import TabulaError
 from ..core.files import write_atomically
-from ..core.game import Game, analysis_of, make_rules, read_play
+from ..core.game import Game, Switches, analysis_of, make_rules, read_play
 from ..core.moves import Play
 from ..core.position import Colour, Position
 from ..games import get_game, read_position, write_position
@@ -108,7 +108,7 @@ def _walk_step(spec: SequenceSpec, number: int, data: dict[str, Any]) -> Step:
 def _played(
     spec: SequenceSpec,
     game: Game,
-    rules: Any,
+    rules: Switches,
     position: Position,
     number: int,
     data: dict[str, Any],
@@ -159,7 +159,7 @@ def _played(
 def _open(
     spec: SequenceSpec,
     game: Game,
-    rules: Any,
+    rules: Switches,
     before: Position,
     roll: Roll,
     number: int,
@@ -186,7 +186,7 @@ def _chosen(
     game: Game,
     position: Position,
     roll: Roll,
-    rules: Any,
+    rules: Switches,
     analyses: list[Any],
     data: dict[str, Any],
     where: str,

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.game import ScoreRow, make_rules
+from ..core.game import ScoreRow, make_rules, own_rules
 from ..games import get_game
+from ..games.trictrac import TrictracRules
 from ..games.trictrac.tariff import Rate, rate
 from ..verdicts import ClaimResult
 from .board import check_claims
@@ -36,7 +37,7 @@ def tariff_row(spec: FigureSpec, row: str) -> Rate | None:
     :mod:`engine.games.trictrac.tariff` names it) under the figure's rules: the points per
     moyen by simple and by doublet, the moyens and to whom; ``None`` for a row the tariff
     lacks."""
-    rules = make_rules(get_game(spec.game), spec.rules)
+    rules = own_rules(TrictracRules, make_rules(get_game(spec.game), spec.rules))
     try:
         return rate(rules.game, *row.split("/", 1))
     except KeyError:

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from engine.core.errors import TabulaError
 from engine.core.position import Colour
 from engine.games import games, read_position, write_position
 
@@ -52,9 +53,26 @@ def test_the_shared_interface_takes_the_rules(name: str) -> None:
     rules = game.rules_type()
     start = game.start().replace(turn=Colour.WHITE)
     assert game.outcome(start, rules) is None
-    if hasattr(game, "facts"):
-        assert isinstance(game.facts(start, Colour.WHITE, rules), dict)
+    assert isinstance(game.facts(start, Colour.WHITE, rules), dict)
     assert game.legal_plays(start, (3, 1), rules)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_another_games_rules_are_refused_not_replaced(name: str) -> None:
+    """A game given another game's rules says so: it never plays under its own defaults in
+    their place (Dames Rabattues once did, silently)."""
+    game = games()[name]
+    other = next(g for g in games().values() if g.rules_type is not game.rules_type)
+    start = game.start().replace(turn=Colour.WHITE)
+    wrong = other.rules_type()
+    calls = {
+        "outcome": lambda: game.outcome(start, wrong),
+        "analyse": lambda: game.analyse(start, (3, 1), wrong),
+        "facts": lambda: game.facts(start, Colour.WHITE, wrong),
+    }
+    for call in calls.values():
+        with pytest.raises(TabulaError, match=game.rules_type.__name__):
+            call()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,7 +9,15 @@ from typing import ClassVar, Literal
 
 from ...core.dice import Roll, is_doublet
 from ...core.errors import IllegalPosition, TabulaError
-from ...core.game import Analysis, GameBase, GameType, Outcome, mover_and_roll
+from ...core.game import (
+    Analysis,
+    GameBase,
+    GameType,
+    Outcome,
+    Switches,
+    mover_and_roll,
+    own_rules,
+)
 from ...core.moves import MoveText, Play
 from ...core.notation import ExtraField
 from ...core.position import POINTS, Colour, Geometry, Position
@@ -82,7 +90,7 @@ class Trictrac(GameBase):
     name: ClassVar[str] = "trictrac"
     title: ClassVar[str] = "Trictrac"
     geometry: ClassVar[Geometry] = GEOMETRY
-    rules_type: ClassVar[type] = TrictracRules
+    rules_type: ClassVar[type[Switches]] = TrictracRules
     extra_fields: ClassVar[tuple[ExtraField, ...]] = FIELDS
     # drawn as a Trictrac board (the rails with their holes, the coins, the jetons and
     # fichets of the marks, and the throw's hits à vrai and à faux), labelled with the
@@ -146,7 +154,7 @@ class Trictrac(GameBase):
                     "(leave it out)"
                 )
 
-    def check_under(self, position: Position, rules: TrictracRules | None = None) -> None:
+    def check_under(self, position: Position, rules: Switches | None = None) -> None:
         """A scoreboard the variant played can show (:meth:`validate` checks what any can).
 
         The Trictrac: points are marked two by two (fr 4784) and twelve make a hole at once
@@ -157,7 +165,7 @@ class Trictrac(GameBase):
         Trictrac and the Toc the first to bear off all his checkers sets up his pile again
         at once (fr 5039), so nobody shows fifteen borne off.
         """
-        rules = rules or TrictracRules()
+        rules = own_rules(TrictracRules, rules)
         marks = Marks.of(position)
         if rules.game == "trictrac":
             for points in marks.points:
@@ -192,10 +200,10 @@ class Trictrac(GameBase):
     # -- evaluation and plays -----------------------------------------------------------------
 
     def evaluate(
-        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> Evaluation:
         """The throw's events and legal plays for the player to move."""
-        rules = rules or TrictracRules()
+        rules = own_rules(TrictracRules, rules)
         self.check_under(position, rules)
         mover, roll = mover_and_roll(position, roll)
         board = TrictracBoard.of(position, mover)
@@ -212,9 +220,9 @@ class Trictrac(GameBase):
         return Evaluation(mover, roll, tuple(events), tuple(leaves))
 
     def analyse(
-        self, position: Position, roll: Roll | None = None, rules: TrictracRules | None = None
+        self, position: Position, roll: Roll | None = None, rules: Switches | None = None
     ) -> list[ScoredAnalysis]:
-        rules = rules or TrictracRules()
+        rules = own_rules(TrictracRules, rules)
         if self.outcome(position, rules):
             raise TabulaError("the game is already over in this position")
         evaluation = self.evaluate(position, roll, rules)
@@ -251,10 +259,10 @@ class Trictrac(GameBase):
         position: Position,
         roll: Roll,
         written: Sequence[MoveText],
-        rules: TrictracRules | None = None,
+        rules: Switches | None = None,
     ) -> tuple[Play, Position | None, str]:
         """Follow a written play by the movement rules alone (not the duty to play all)."""
-        rules = rules or TrictracRules()
+        rules = own_rules(TrictracRules, rules)
         mover, roll = mover_and_roll(position, roll)
         board = TrictracBoard.of(position, mover)
         candidates = all_sequences(board, roll, rules)
@@ -266,8 +274,8 @@ class Trictrac(GameBase):
 
     # -- the end -----------------------------------------------------------------------------
 
-    def outcome(self, position: Position, rules: TrictracRules | None = None) -> Outcome | None:
-        rules = rules or TrictracRules()
+    def outcome(self, position: Position, rules: Switches | None = None) -> Outcome | None:
+        rules = own_rules(TrictracRules, rules)
         self.check_under(position, rules)
         marks = Marks.of(position)
         if rules.game == "toccategli":
@@ -294,7 +302,7 @@ class Trictrac(GameBase):
         }
 
     def hit_arrows(
-        self, position: Position, roll: Roll, rules: TrictracRules | None = None
+        self, position: Position, roll: Roll, rules: Switches | None = None
     ) -> list[HitArrow]:
         """An arrow for each number that hits a blot, à vrai or à faux, as evaluated; a
         joined number bends through its resting point (an open one when it hits à vrai)."""
@@ -314,9 +322,10 @@ class Trictrac(GameBase):
         return arrows
 
     def facts(
-        self, position: Position, colour: Colour, rules: TrictracRules | None = None
+        self, position: Position, colour: Colour, rules: Switches | None = None
     ) -> dict[str, object]:
         """What the texts say of a position from ``colour``'s side (no switch changes it)."""
+        own_rules(TrictracRules, rules)  # but another game's rules are a caller's mistake
         board = TrictracBoard.of(position, colour)
         return {
             "coin": board.coin_held(),
