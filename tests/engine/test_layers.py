@@ -1,6 +1,7 @@
 """The engine's dependencies run one way: core ← games ← kinds ← specs, figures ← render, CLI.
 
-Read from the source (no import is run): no import cycle among the engine's modules (an
+Read from the source (no import is run): no import cycle among the engine's modules and the
+Sphinx extension's (docs/_ext/tabula) (an
 import of a package's module from outside the package runs the package too: the table of
 figure kinds in ``engine/kinds/__init__.py`` imports every kind's module); the core knows no
 game; no rules module (the core, the games, the counting and the ledgers' rules) imports
@@ -18,8 +19,12 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 DRAWING = ("engine.render", "matplotlib")
 
 
+EXTENSION = ENGINE.parent / "docs" / "_ext" / "tabula"  # imported as "tabula" by conf.py
+
+
 def _module(path: Path) -> str:
-    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    base = EXTENSION.parent if path.is_relative_to(EXTENSION) else ENGINE.parent
+    parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -78,7 +83,8 @@ def _type_checking_only(path: Path) -> set[str]:
     return found
 
 
-MODULES = {_module(p): p for p in ENGINE.rglob("*.py")}
+# the engine's modules and the Sphinx extension's: no cycle in either, nor between them
+MODULES = {_module(p): p for p in [*ENGINE.rglob("*.py"), *EXTENSION.rglob("*.py")]}
 
 
 def _packages(name: str, imported: str) -> set[str]:
@@ -95,7 +101,8 @@ GRAPH = {
         m
         for imported in _imports(path)[0]
         for m in {imported} | _packages(name, imported)
-        if m in MODULES and m != name
+        # a module's own packages are imported before it ("from . import x" runs none)
+        if m in MODULES and m != name and not name.startswith(f"{m}.")
     }
     for name, path in MODULES.items()
 }
