@@ -91,3 +91,35 @@ def test_a_figure_plays_a_variant_by_its_switches_or_the_defaults() -> None:
     assert plays_under(toccategli, {"game": "toccategli"})
     assert not plays_under(toccategli, {"game": "trictrac"})
     assert plays_under(load_spec("trictrac/tarif"), {"game": "trictrac"})  # the default
+
+
+def test_a_new_kind_is_its_module_and_one_line_of_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The extension point itself: a kind the engine has never heard of, registered by one
+    entry of KINDS, is read by the loader and checked through the table — nothing else in
+    the engine names it."""
+    from engine.kinds import check_figure
+    from engine.kinds.kind import FigureKind, FigureSpec
+
+    checked: list[str] = []
+    toy = FigureKind[FigureSpec](
+        name="dice-sum",
+        view="dice-sum",
+        positioned=False,
+        formats=(),
+        preview=False,
+        offers_trial=False,
+        check=lambda spec: checked.append(spec.id) or [],
+    )
+    monkeypatch.setitem(KINDS, toy.name, toy)
+    (tmp_path / "brade").mkdir()
+    (tmp_path / "brade" / "sums.toml").write_text(
+        'game = "brade"\nlines = "sv 2798"\n\n[view]\nkind = "dice-sum"\n', encoding="utf-8"
+    )
+    spec = load_spec("brade/sums", root=tmp_path)
+    assert kind_of(spec) is toy and "dice-sum" in views()
+    assert check_figure(spec) == [] and checked == [spec.id]
+    monkeypatch.delitem(KINDS, toy.name)
+    with pytest.raises(SpecError, match="dice-sum"):
+        load_spec("brade/sums", root=tmp_path)
