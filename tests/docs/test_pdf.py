@@ -136,9 +136,14 @@ def test_figures_are_vector_drawings_that_render(built: Any, language: str, tmp_
     tex = (built.latex / language / f"tabula-{language}.tex").read_text(encoding="utf-8")
     drawings = re.findall(r"\\sphinxincludegraphics\{\{(brade-[0-9a-f]+)\}\.pdf\}", tex)
     assert len(drawings) == 16  # every board of the Bräde chapter, as PDF
+    assert_boards_are_drawn(path, language, tmp_path)
+
+
+def assert_boards_are_drawn(path: Path, language: str, tmp_path: Path) -> None:
+    """No bitmap anywhere in the PDF (the boards are vector drawings), and the first page
+    with a board's legend renders with the board on it (colour, not just text)."""
     images = run("pdfimages", "-list", str(path)).splitlines()[2:]
-    assert images == []  # no bitmap anywhere: the boards are vector drawings
-    # the first page with a figure legend renders with a board on it (colour, not just text)
+    assert images == []
     pages = run("pdftotext", str(path), "-").split("\f")
     # (counting tables have the legend too, and no drawing: their legends name diagrams/counting/)
     number = next(i for i, p in enumerate(pages, 1) if _board_legend(p, CHECKED[language]))
