@@ -82,26 +82,32 @@ def cache_key(spec: FigureSpec) -> str:
     return hashlib.sha256(f"{spec.digest}:{engine_digest()}".encode()).hexdigest()[:20]
 
 
-def prepare(figure_id: str, cache_dir: Path) -> Prepared:
-    """Check and draw ``figure_id`` into ``cache_dir`` unless an identical result is there."""
+def prepare(figure_id: str, cache_dir: Path, formats: tuple[str, ...] = ("svg", "pdf")) -> Prepared:
+    """Check and draw ``figure_id`` into ``cache_dir`` unless an identical result is there.
+
+    Only the ``formats`` asked for are drawn (the site needs the SVG, the books the PDF:
+    a site's build need not wait for the PDFs); a format not drawn yet is drawn when it is
+    asked for, and the entry then records it beside the others."""
     spec = load_spec(figure_id)
     kind = kind_of(spec)
     stem = cache_dir / f"{spec.game}-{cache_key(spec)}"
     verdicts = stem.with_suffix(".json")
-    drawings = [stem.with_suffix(f".{suffix}") for suffix in kind.formats]
-    damage = ""
+    wanted = tuple(suffix for suffix in kind.formats if suffix in formats)
+    drawings = [stem.with_suffix(f".{suffix}") for suffix in wanted]
+    damage, recorded = "", dict[str, str]()
     if verdicts.exists():
         summary, damage = _read_entry(verdicts, drawings)
         if summary is not None:
             return Prepared(spec, stem, summary["claims"], summary["disagreements"], False)
+        recorded, damage = _not_drawn_yet(verdicts, drawings, damage)
     results = kind.check(spec)
     failed = [r for r in results if not r.passed]
     if failed:
         raise FigureError("\n".join(r.describe() for r in failed))
     try:
         if drawings:
-            draw(spec, stem, kind.formats)
-        summary = {**_summary(results), "drawings": _hashes(drawings)}
+            draw(spec, stem, wanted)
+        summary = {**_summary(results), "drawings": {**recorded, **_hashes(drawings)}}
         write_atomically(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
     except OSError as error:
         raise FigureError(
@@ -110,6 +116,19 @@ def prepare(figure_id: str, cache_dir: Path) -> Prepared:
         ) from None
     claims, disagreements = summary["claims"], summary["disagreements"]
     return Prepared(spec, stem, claims, disagreements, True, damage)
+
+
+def _not_drawn_yet(verdicts: Path, drawings: list[Path], damage: str) -> tuple[dict[str, str], str]:
+    """When a whole entry lacks only formats never drawn (neither recorded nor on disk):
+    the drawings it records, to keep, and no damage. Otherwise nothing kept, and the damage."""
+    entry, _ = _read_entry(verdicts, [])
+    if entry is None:
+        return {}, damage
+    recorded: dict[str, str] = entry["drawings"]
+    drawn = [p for p in drawings if p.name in recorded or p.exists()]
+    if len(drawn) == len(drawings) or _read_entry(verdicts, drawn)[0] is None:
+        return {}, damage
+    return recorded, ""
 
 
 def _hashes(paths: list[Path]) -> dict[str, str]:
@@ -271,7 +290,8 @@ def prepare_sequence(sequence_id: str, cache_dir: Path) -> PreparedSequence:
     spec = load_sequence(sequence_id)
     kind = kind_of(spec)
     if spec.kind == "walk":  # the figures hold the drawings: prepared (and checked) as figures
-        shown = {s["figure"]: prepare(s["figure"], cache_dir) for s in spec.steps}
+        # a replay is the site's alone (the books and e-books leave it out): its SVG
+        shown = {s["figure"]: prepare(s["figure"], cache_dir, ("svg",)) for s in spec.steps}
     key = hashlib.sha256(f"{spec.digest}:{engine_digest()}".encode()).hexdigest()[:20]
     entry = cache_dir / f"sequence-{key}.json"
     if entry.exists():  # whole when its verdicts read back and its drawings match their hashes

@@ -446,7 +446,7 @@ class Staging:
         shutil.rmtree(self.next, ignore_errors=True)
 
 
-def _prepare_one(figure_id: str) -> tuple[str, str]:
+def _prepare_one(figure_id: str, formats: tuple[str, ...] = ("svg", "pdf")) -> tuple[str, str]:
     """Check and draw one figure (and its "try a roll") or sequence into the shared cache
     (in a worker process): ``drawn``, ``cached`` or the first line of its error."""
     from engine.core.errors import TabulaError
@@ -457,7 +457,7 @@ def _prepare_one(figure_id: str) -> tuple[str, str]:
         if is_sequence(figure_id):
             sequence = prepare_sequence(figure_id, cache_dir(ROOT / "docs"))
             return figure_id, "drawn" if sequence.drawn_now else "cached"
-        prepared = prepare(figure_id, cache_dir(ROOT / "docs"))
+        prepared = prepare(figure_id, cache_dir(ROOT / "docs"), formats)
         prepare_trial(prepared)
     except TabulaError as error:  # the language build reports it, with its page
         return figure_id, str(error).splitlines()[0]
@@ -483,17 +483,19 @@ def cache_problem() -> str:
     return ""
 
 
-def prepare_figures(jobs: int) -> str:
+def prepare_figures(jobs: int, books: bool = True) -> str:
     """Check and draw every figure once, over ``jobs`` processes, before the language builds:
     they then read the cache, instead of two of them drawing the same figures at once on a
-    cold cache. A figure that fails is left to the builds, which name the page that uses it."""
+    cold cache. The PDFs only when ``books`` are built (the site reads the SVG). A figure
+    that fails is left to the builds, which name the page that uses it."""
     from engine.sequences import sequence_ids
     from engine.specs import all_spec_ids
 
     started = time.perf_counter()
     figures = [*all_spec_ids(), *sequence_ids()]
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(_prepare_one, figures, chunksize=4))
+        formats = [("svg", "pdf") if books else ("svg",)] * len(figures)
+        results = list(pool.map(_prepare_one, figures, formats, chunksize=4))
     repaired = [f"figure {f}: damaged in the cache, drawn again: {status[10:]}"
                 for f, status in results if status.startswith("repaired: ")]  # fmt: skip
     drawn = sum(status == "drawn" for _, status in results) + len(repaired)
@@ -593,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"build.py: {problem}", file=sys.stderr)
         return 2
-    print(prepare_figures(args.jobs), flush=True)
+    print(prepare_figures(args.jobs, books=want.pdf or want.booklets), flush=True)
     staging = Staging.beside(out, doctrees)
     if want.html:
         print(staging.begin(), flush=True)

@@ -160,6 +160,13 @@ def _down(value: str) -> bool:
     )
 
 
+def _higher_first(text: str) -> bool:
+    dice = text.split("-")
+    if len(dice) != 2 or not all(d in "123456" and len(d) == 1 for d in dice):
+        return False
+    return dice[0] >= dice[1]
+
+
 _GAME_FIELDS: dict[str, dict[str, Callable[[str], bool]]] = {
     "brade": {"burst": lambda v: v in ("0", "1")},
     "verkehr": {"burst": lambda v: v in ("0", "1")},
@@ -170,6 +177,8 @@ _GAME_FIELDS: dict[str, dict[str, Callable[[str], bool]]] = {
         "bredouille": lambda v: v in ("w", "b", "-"),
         "etendard": lambda v: v in ("w", "b", "-"),
         "throws": lambda v: (p := _pair(v)) is not None and max(p) <= THROWS,
+        # the first throw of the piles (the jan de rencontre), kept with the higher die first
+        "first": lambda v: v == "-" or _higher_first(v),
     },
 }
 

@@ -23,11 +23,11 @@ def peg_board(spec: FigureSpec) -> PegBoard:
 
 
 def draw_pegs(spec: FigureSpec, stem: Path, formats: tuple[str, ...]) -> list[Path]:
-    """Draw the rails as ``<stem>.svg`` and ``<stem>.pdf`` (the formats the rails are
-    drawn in, whatever is asked: they make no link preview)."""
+    """Draw the rails as ``<stem>.svg`` and ``<stem>.pdf``, those of ``formats`` (they make
+    no link preview: never a PNG)."""
     from ..render.pegs import save
 
-    return save(peg_board(spec), stem)
+    return save(peg_board(spec), stem, formats)
 
 
 PEGS = FigureKind[FigureSpec](

@@ -212,13 +212,13 @@ def render_pdf(board: PegBoard) -> bytes:
     return _render(board, "pdf", _PDF_METADATA)
 
 
-def save(board: PegBoard, stem: Path) -> list[Path]:
-    """Write ``stem.svg`` and ``stem.pdf``, each atomically."""
-    data = {"svg": render_svg(board).encode("utf-8"), "pdf": render_pdf(board)}
+def save(board: PegBoard, stem: Path, formats: tuple[str, ...] = ("svg", "pdf")) -> list[Path]:
+    """Write ``stem.svg`` and ``stem.pdf`` (or those of ``formats``), each atomically."""
+    renderers = {"svg": lambda: render_svg(board).encode("utf-8"), "pdf": lambda: render_pdf(board)}
     stem.parent.mkdir(parents=True, exist_ok=True)
     paths = []
-    for fmt, content in data.items():
+    for fmt in (f for f in renderers if f in formats):
         path = stem.with_name(f"{stem.name}.{fmt}")
-        write_atomically(path, content)
+        write_atomically(path, renderers[fmt]())
         paths.append(path)
     return paths

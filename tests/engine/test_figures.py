@@ -61,6 +61,22 @@ def test_first_call_draws_second_is_cached(tmp_path: Path) -> None:
     assert not [p for p in cache.iterdir() if p.name.startswith(".")]  # no temporary left
 
 
+def test_each_format_is_drawn_when_first_asked_for(tmp_path: Path) -> None:
+    """The site asks for the SVG, the books for the PDF: a site's build draws no PDF, and a
+    book's build later adds it to the entry — not drawn again, not called damaged."""
+    site = prepare("brade/explosion", tmp_path, ("svg",))
+    svg, pdf = site.stem.with_suffix(".svg"), site.stem.with_suffix(".pdf")
+    assert site.drawn_now and svg.exists() and not pdf.exists()
+    assert not prepare("brade/explosion", tmp_path, ("svg",)).drawn_now
+    drawing = svg.read_bytes()
+    book = prepare("brade/explosion", tmp_path, ("pdf",))
+    assert book.drawn_now and book.repaired == "" and pdf.stat().st_size > 0
+    both = prepare("brade/explosion", tmp_path)  # both recorded: read from the cache
+    assert not both.drawn_now and svg.read_bytes() == drawing
+    pdf.write_bytes(b"%PDF-1.4 truncated")  # a recorded drawing damaged is still found
+    assert "does not match" in prepare("brade/explosion", tmp_path, ("pdf",)).repaired
+
+
 def test_a_missing_drawing_is_drawn_again(tmp_path: Path) -> None:
     first = prepare("brade/homeplay-2", tmp_path)
     first.stem.with_suffix(".pdf").unlink()

@@ -67,7 +67,9 @@ def test_a_broken_catalogue_stops_the_build_before_anything_is_built(
     broken.mkdir(parents=True)
     (broken / "x.po").write_text('msgid "a"\nmsgstr "b\n', encoding="utf-8")
     monkeypatch.setattr(build, "LOCALE", tmp_path / "locale")
-    monkeypatch.setattr(build, "prepare_figures", lambda jobs: pytest.fail("built anyway"))
+    monkeypatch.setattr(
+        build, "prepare_figures", lambda jobs, books=True: pytest.fail("built anyway")
+    )
     assert build.main(["--pdf", "no", "--out", str(tmp_path / "html")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[0].startswith("locale/sv/LC_MESSAGES/x.po: not valid gettext") or "x.po" in err[0]
@@ -104,7 +106,7 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch):
     """build.main with stand-ins for the figures and the language builds: ``fail`` names the
     languages whose build fails, ``interrupt`` one whose build is interrupted."""
     state: dict[str, object] = {"fail": set(), "interrupt": None, "text": "v1"}
-    monkeypatch.setattr(build, "prepare_figures", lambda jobs: "figures: stand-in")
+    monkeypatch.setattr(build, "prepare_figures", lambda jobs, books=True: "figures: stand-in")
     monkeypatch.setattr(build, "tex_missing", lambda: ["xelatex"])
 
     def language(language, builder, out, doctrees, pdf_link=False, baseurl="", **_):

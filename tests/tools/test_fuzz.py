@@ -132,10 +132,17 @@ def test_ledger_events_of_every_shape(kind: str, events: list[dict[str, object]]
         (START.replace("15w", "16w"), []),
         (START.replace("15w,", "10w,") + " off=5,0", []),  # borne off with others on the way
         (f"{START} bar=1,0".replace("15w", "14w"), []),  # the Trictrac has no bar
+        (f"{START} throws=0,1 first=3-6", ["jan_de_rencontre=true"]),  # kept higher first
     ],
 )
 def test_the_check_finds_impossible_positions(position: str, rules: list[str]) -> None:
     assert fuzz.position_problem(position, "trictrac", rules)
+
+
+def test_the_check_reads_the_first_throw_kept_for_the_jan_de_rencontre() -> None:
+    """The field the engine writes under the usage (h17c); the fuzzer once called it unknown."""
+    position = f"{START} throws=0,1 first=6-3"
+    assert fuzz.position_problem(position, "trictrac", ["jan_de_rencontre=true"]) == ""
 
 
 def test_the_check_passes_every_position_of_the_corpus() -> None:

@@ -63,9 +63,16 @@ def _uri(srcdir: Path, drawing: Path) -> str:
     return f"/{relative}.*"
 
 
+def drawing_formats(builder_format: str) -> tuple[str, ...]:
+    """What a build reads of a drawing: the site and the e-book the SVG, the books the PDF
+    (each drawn when first asked for; the image's ``.*`` then finds it)."""
+    return ("pdf",) if builder_format == "latex" else ("svg",)
+
+
 def _prepare(directive: SphinxDirective, figure_id: str) -> Prepared | None:
+    formats = drawing_formats(directive.env.app.builder.format)
     try:
-        prepared = prepare(figure_id, cache_dir(directive.env.srcdir))
+        prepared = prepare(figure_id, cache_dir(directive.env.srcdir), formats)
     except TabulaError as error:
         message = str(error).replace("\n", "\n  ")
         logger.error(

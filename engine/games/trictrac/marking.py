@@ -46,6 +46,10 @@ SATZ = 12  # 001 591: the Toccategli is won with twelve points marked; no varian
 # a count as the notation writes it: no leading zero, so that one scoreboard has one form
 _PAIR = r"(0|[1-9][0-9]?),(0|[1-9][0-9]?)"
 
+# a throw as the position keeps it, the higher die first (as usages.throw_text writes it):
+# 6-3 and never 3-6, which the jan de rencontre would silently never match
+FIRST_THROW = "|".join(f"{high}-[1-{high}]" for high in range(6, 0, -1)) + "|-"
+
 FIELDS: tuple[ExtraField, ...] = (
     ExtraField("points", "0,0", _PAIR, "points marked, White's first: 0,4"),
     ExtraField("holes", "0,0", _PAIR, "holes marked, White's first: 2,0"),
@@ -55,7 +59,10 @@ FIELDS: tuple[ExtraField, ...] = (
     ExtraField("etendard", "-", r"[wb-]", "whose holes run on uninterrupted when both have holes"),
     ExtraField("throws", "0,0", r"[0-3],[0-3]", "throws since the pile was set up, to 3: 2,1"),
     ExtraField(
-        "first", "-", r"[1-6]-[1-6]|-", "the first throw of the piles, for the jan de rencontre"
+        "first",
+        "-",
+        FIRST_THROW,
+        "the first throw of the piles, for the jan de rencontre, the higher die first: 6-3",
     ),
 )
 

@@ -77,6 +77,21 @@ def test_the_first_throw_is_kept_only_when_the_usage_is_played() -> None:
     assert "first=" not in write_position(second)
 
 
+@pytest.mark.parametrize("roll", [(3, 6), (6, 3), (4, 4)])
+def test_the_kept_first_throw_reads_back_and_only_in_its_one_form(roll: tuple[int, int]) -> None:
+    """The engine writes the first throw higher die first and reads back what it wrote (the
+    fuzzer found positions it wrote and refused); the lower-first form, which the jan de
+    rencontre would never match, is refused, naming the field."""
+    second = played(GAME.start().replace(turn=B), roll, RENCONTRE)
+    written = write_position(second)
+    high, low = max(roll), min(roll)
+    assert f"first={high}-{low}" in written
+    assert write_position(read_position(written)) == written
+    if high != low:
+        with pytest.raises(TabulaError, match="first"):
+            read_position(written.replace(f"first={high}-{low}", f"first={low}-{high}"))
+
+
 # -- Margot la fendue (fr 5534, notes 133, 134) -----------------------------------------------
 
 # White's blots on Black's 19 and 21 (his fifth and third cases), his fourth case empty
