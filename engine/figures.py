@@ -119,16 +119,18 @@ def prepare(figure_id: str, cache_dir: Path, formats: tuple[str, ...] = ("svg", 
 
 
 def _not_drawn_yet(verdicts: Path, drawings: list[Path], damage: str) -> tuple[dict[str, str], str]:
-    """When a whole entry lacks only formats never drawn (neither recorded nor on disk):
-    the drawings it records, to keep, and no damage. Otherwise nothing kept, and the damage."""
+    """What to keep of an entry that is not whole for ``drawings``: the hashes it records of
+    other drawings (each is checked again when it is asked for), and the damage — none when
+    it lacks only formats never drawn (neither recorded nor on disk)."""
     entry, _ = _read_entry(verdicts, [])
     if entry is None:
         return {}, damage
-    recorded: dict[str, str] = entry["drawings"]
-    drawn = [p for p in drawings if p.name in recorded or p.exists()]
+    asked = {p.name for p in drawings}
+    others = {name: digest for name, digest in entry["drawings"].items() if name not in asked}
+    drawn = [p for p in drawings if p.name in entry["drawings"] or p.exists()]
     if len(drawn) == len(drawings) or _read_entry(verdicts, drawn)[0] is None:
-        return {}, damage
-    return recorded, ""
+        return others, damage
+    return others, ""
 
 
 def _hashes(paths: list[Path]) -> dict[str, str]:

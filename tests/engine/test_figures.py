@@ -75,6 +75,7 @@ def test_each_format_is_drawn_when_first_asked_for(tmp_path: Path) -> None:
     assert not both.drawn_now and svg.read_bytes() == drawing
     pdf.write_bytes(b"%PDF-1.4 truncated")  # a recorded drawing damaged is still found
     assert "does not match" in prepare("brade/explosion", tmp_path, ("pdf",)).repaired
+    assert not prepare("brade/explosion", tmp_path, ("svg",)).drawn_now  # the SVG kept
 
 
 def test_a_missing_drawing_is_drawn_again(tmp_path: Path) -> None:
