@@ -110,12 +110,17 @@ def prepare(figure_id: str, cache_dir: Path, formats: tuple[str, ...] = ("svg", 
         summary = {**_summary(results), "drawings": {**recorded, **_hashes(drawings)}}
         write_atomically(verdicts, json.dumps(summary, ensure_ascii=False, indent=1).encode())
     except OSError as error:
-        raise FigureError(
-            f"the figure cache {cache_dir} cannot be written ({error.strerror or error}): "
-            f"make it writable, or set {CACHE_DIR} to another folder"
-        ) from None
+        raise _unwritable(cache_dir, error) from None
     claims, disagreements = summary["claims"], summary["disagreements"]
     return Prepared(spec, stem, claims, disagreements, True, damage)
+
+
+def _unwritable(cache_dir: Path, error: OSError) -> FigureError:
+    """The one line said when the cache folder cannot be written, with what to do."""
+    return FigureError(
+        f"the figure cache {cache_dir} cannot be written ({error.strerror or error}): "
+        f"make it writable, or set {CACHE_DIR} to another folder"
+    )
 
 
 def _not_drawn_yet(verdicts: Path, drawings: list[Path], damage: str) -> tuple[dict[str, str], str]:
@@ -331,8 +336,5 @@ def prepare_sequence(sequence_id: str, cache_dir: Path) -> PreparedSequence:
         }
         write_atomically(entry, json.dumps(summary, ensure_ascii=False, indent=1).encode())
     except OSError as error:
-        raise FigureError(
-            f"the figure cache {cache_dir} cannot be written ({error.strerror or error}): "
-            f"make it writable, or set {CACHE_DIR} to another folder"
-        ) from None
+        raise _unwritable(cache_dir, error) from None
     return PreparedSequence(spec, summary, cache_dir, True)
